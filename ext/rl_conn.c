@@ -1,0 +1,241 @@
+/* The hiredis connection layer: see rl_conn.h. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef _WIN32
+# include <process.h>
+# include <winsock2.h>
+# define rl_getpid() ((long)_getpid())
+#else
+# include <poll.h>
+# include <unistd.h>
+# define rl_getpid() ((long)getpid())
+#endif
+
+#include "rl_conn.h"
+
+void rl_command_init(rl_command *cmd)
+{
+	cmd->argc = 0;
+}
+
+void rl_command_add(rl_command *cmd, const char *arg, size_t len)
+{
+	/* Callers build fixed-shape commands; overflowing is a bug in this extension. */
+	if (cmd->argc >= RL_MAX_ARGS) {
+		abort();
+	}
+	cmd->argv[cmd->argc] = arg;
+	cmd->argvlen[cmd->argc] = len;
+	cmd->argc++;
+}
+
+void rl_command_add_str(rl_command *cmd, const char *arg)
+{
+	rl_command_add(cmd, arg, strlen(arg));
+}
+
+static struct timeval seconds_to_timeval(double seconds)
+{
+	struct timeval tv;
+	tv.tv_sec = (long)seconds;
+	tv.tv_usec = (long)((seconds - (double)tv.tv_sec) * 1e6);
+	if (tv.tv_sec == 0 && tv.tv_usec == 0) {
+		tv.tv_usec = 1; /* a zero timeval would mean "no timeout" to the kernel */
+	}
+	return tv;
+}
+
+/* Marks conn broken and describes what happened to the context. */
+static rl_status conn_failed(rl_conn *conn, int saved_errno, rl_error *err)
+{
+	conn->broken = true;
+	if (rl_hiredis_failed_by_timeout(conn->ctx, saved_errno)) {
+		snprintf(err->message, sizeof(err->message), "%s: read timed out", conn->server);
+		return RL_ERR_TIMEOUT;
+	}
+	snprintf(err->message, sizeof(err->message), "%s: connection lost: %s", conn->server,
+		conn->ctx->errstr[0] ? conn->ctx->errstr : "I/O error");
+	return RL_ERR_IO;
+}
+
+rl_status rl_conn_error_reply(const rl_conn *conn, const redisReply *reply, rl_error *err)
+{
+	snprintf(err->message, sizeof(err->message), "%s: %.*s", conn->server, (int)reply->len, reply->str);
+	return RL_ERR_SERVER;
+}
+
+rl_status rl_conn_unexpected_reply(const rl_conn *conn, const char *what, rl_error *err)
+{
+	snprintf(err->message, sizeof(err->message), "%s: unexpected reply to %s", conn->server, what);
+	return RL_ERR_PROTOCOL;
+}
+
+rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redisReply **replies, rl_error *err)
+{
+	size_t i, got;
+
+	conn->reply_pending = true;
+	for (i = 0; i < n; i++) {
+		/* hiredis declares argv non-const-pointer but never writes through it */
+		if (redisAppendCommandArgv(conn->ctx, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen) != REDIS_OK) {
+			return conn_failed(conn, errno, err);
+		}
+	}
+	for (got = 0; got < n; got++) {
+		void *reply = NULL;
+		if (redisGetReply(conn->ctx, &reply) != REDIS_OK || reply == NULL) {
+			int saved_errno = errno;
+			for (i = 0; i < got; i++) {
+				freeReplyObject(replies[i]);
+				replies[i] = NULL;
+			}
+			return conn_failed(conn, saved_errno, err);
+		}
+		replies[got] = reply;
+	}
+	conn->reply_pending = false;
+	return RL_OK;
+}
+
+rl_status rl_conn_call(rl_conn *conn, const rl_command *cmd, redisReply **reply, rl_error *err)
+{
+	return rl_conn_pipeline(conn, 1, cmd, reply, err);
+}
+
+/* AUTH, SELECT and CLIENT SETNAME pipelined: one round trip however many apply. */
+static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, const char *client_name,
+		rl_error *err)
+{
+	rl_command cmds[3];
+	redisReply *replies[3];
+	size_t n = 0, i, setname_at;
+	char db[24];
+	rl_status status = RL_OK;
+	const rl_server_address *addr = &config->address;
+
+	if (addr->password) {
+		rl_command_init(&cmds[n]);
+		rl_command_add_str(&cmds[n], "AUTH");
+		if (addr->username) {
+			rl_command_add_str(&cmds[n], addr->username);
+		}
+		rl_command_add_str(&cmds[n], addr->password);
+		n++;
+	}
+	if (addr->database > 0) {
+		snprintf(db, sizeof(db), "%ld", addr->database);
+		rl_command_init(&cmds[n]);
+		rl_command_add_str(&cmds[n], "SELECT");
+		rl_command_add_str(&cmds[n], db);
+		n++;
+	}
+	setname_at = n;
+	rl_command_init(&cmds[n]);
+	rl_command_add_str(&cmds[n], "CLIENT");
+	rl_command_add_str(&cmds[n], "SETNAME");
+	rl_command_add_str(&cmds[n], client_name);
+	n++;
+
+	if ((status = rl_conn_pipeline(conn, n, cmds, replies, err)) != RL_OK) {
+		return status;
+	}
+	for (i = 0; i < n && status == RL_OK; i++) {
+		if (replies[i]->type != REDIS_REPLY_ERROR) {
+			continue;
+		}
+		/* Naming the connection is a courtesy; some managed servers forbid CLIENT. */
+		if (i == setname_at && !rl_reply_is_error(replies[i], "NOAUTH")) {
+			continue;
+		}
+		rl_conn_error_reply(conn, replies[i], err);
+		status = RL_ERR_AUTH;
+	}
+	for (i = 0; i < n; i++) {
+		freeReplyObject(replies[i]);
+	}
+	return status;
+}
+
+rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err)
+{
+	const rl_server_address *addr = &config->address;
+	rl_conn *conn = calloc(1, sizeof(*conn));
+
+	if (!conn) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		*status = RL_ERR_NOMEM;
+		return NULL;
+	}
+	conn->owner_pid = rl_getpid();
+	conn->set_nx_get = -1;
+	rl_server_describe(addr, conn->server, sizeof(conn->server));
+
+	if (config->connect_timeout > 0) {
+		struct timeval tv = seconds_to_timeval(config->connect_timeout);
+		conn->ctx = addr->transport == RL_TRANSPORT_UNIX
+			? redisConnectUnixWithTimeout(addr->path, tv)
+			: redisConnectWithTimeout(addr->host, addr->port, tv);
+	} else {
+		conn->ctx = addr->transport == RL_TRANSPORT_UNIX
+			? redisConnectUnix(addr->path)
+			: redisConnect(addr->host, addr->port);
+	}
+	if (!conn->ctx || conn->ctx->err) {
+		snprintf(err->message, sizeof(err->message), "%s: cannot connect: %s", conn->server,
+			conn->ctx ? conn->ctx->errstr : "out of memory");
+		*status = RL_ERR_CONNECT;
+		rl_conn_close(conn);
+		return NULL;
+	}
+	if (config->read_timeout > 0) {
+		redisSetTimeout(conn->ctx, seconds_to_timeval(config->read_timeout));
+	}
+	if (addr->transport == RL_TRANSPORT_TCP) {
+		/* a peer that vanished without a FIN is noticed by the kernel, not only by our timeout */
+		redisEnableKeepAlive(conn->ctx);
+	}
+	if ((*status = conn_handshake(conn, config, client_name, err)) != RL_OK) {
+		rl_conn_close(conn);
+		return NULL;
+	}
+	return conn;
+}
+
+void rl_conn_close(rl_conn *conn)
+{
+	if (!conn) {
+		return;
+	}
+	if (conn->ctx) {
+		/*
+		 * In a forked child this closes only the child's copy of the descriptor:
+		 * hiredis sends nothing (no QUIT, no shutdown()), so the parent's
+		 * connection is untouched.
+		 */
+		redisFree(conn->ctx);
+	}
+	free(conn);
+}
+
+bool rl_conn_is_reusable(rl_conn *conn)
+{
+	if (conn->broken || conn->reply_pending || conn->ctx->err || conn->owner_pid != rl_getpid()) {
+		return false;
+	}
+#ifndef _WIN32
+	{
+		/* Readable while idle means EOF (server restart, CLIENT KILL, idle timeout) or garbage. */
+		struct pollfd pfd;
+		pfd.fd = conn->ctx->fd;
+		pfd.events = POLLIN;
+		pfd.revents = 0;
+		if (poll(&pfd, 1, 0) != 0) {
+			return false;
+		}
+	}
+#endif
+	return true;
+}

@@ -1,0 +1,90 @@
+/*
+ * The hiredis connection layer: connect + handshake, one command or a pipeline
+ * per round trip, and the rules that keep a connection trustworthy. Plain C:
+ * status codes and messages, no zvals; the PHP glue maps them to exceptions.
+ *
+ * The rule this file enforces: a connection that saw an I/O error or a timeout
+ * is broken for good (a late reply could otherwise be read as the answer to the
+ * next command); its owner must rl_conn_close() it and open a new one.
+ */
+#ifndef RL_CONN_H
+#define RL_CONN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+#include "rl_hiredis_compat.h"
+#include "rl_server.h"
+
+typedef enum {
+	RL_OK = 0,
+	RL_ERR_CONNECT,  /* could not connect */
+	RL_ERR_AUTH,     /* the handshake was refused (AUTH, SELECT) */
+	RL_ERR_IO,       /* the connection broke while talking */
+	RL_ERR_TIMEOUT,  /* no reply within the read timeout */
+	RL_ERR_SERVER,   /* an error reply such as WRONGTYPE; the connection stays usable */
+	RL_ERR_PROTOCOL, /* a reply of an unexpected shape; the connection stays usable */
+	RL_ERR_NOMEM
+} rl_status;
+
+/* The message names the server (never its password), e.g. "tcp://127.0.0.1:6380: read timed out". */
+typedef struct {
+	char message[512];
+} rl_error;
+
+typedef struct {
+	rl_server_address address;
+	double connect_timeout; /* seconds; 0 = the OS's own */
+	double read_timeout;    /* seconds; 0 = wait forever */
+} rl_conn_config;
+
+typedef struct {
+	redisContext *ctx;
+	long owner_pid;       /* a forked child must never talk on its parent's socket */
+	bool broken;          /* an I/O error or timeout happened: close, never reuse */
+	bool reply_pending;   /* a command is in flight: if we get here again, it never finished */
+	signed char set_nx_get; /* SET NX ... GET accepted (Redis >= 7)? -1 not known yet */
+	char server[280];     /* rl_server_describe(), for messages */
+} rl_conn;
+
+#define RL_MAX_ARGS 12
+
+/* One command in argv form (binary safe). */
+typedef struct {
+	int argc;
+	const char *argv[RL_MAX_ARGS];
+	size_t argvlen[RL_MAX_ARGS];
+} rl_command;
+
+void rl_command_init(rl_command *cmd);
+void rl_command_add(rl_command *cmd, const char *arg, size_t len);
+void rl_command_add_str(rl_command *cmd, const char *arg);
+
+/* Connects and, in one round trip, authenticates, selects the database and names the connection. */
+rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err);
+void rl_conn_close(rl_conn *conn);
+
+/*
+ * Whether conn may carry another command: same process, no error seen, nothing
+ * pending, and the server has not closed it meanwhile (checked without a round
+ * trip: an idle RESP2 connection never has anything to read).
+ */
+bool rl_conn_is_reusable(rl_conn *conn);
+
+/* Sends one command and reads its reply. An error reply comes back as RL_OK with reply->type == REDIS_REPLY_ERROR. */
+rl_status rl_conn_call(rl_conn *conn, const rl_command *cmd, redisReply **reply, rl_error *err);
+
+/* Sends n commands in one write and reads n replies (one round trip). On failure no reply is returned. */
+rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redisReply **replies, rl_error *err);
+
+/* Fills err with "<server>: <reply text>" for an error reply and returns RL_ERR_SERVER. */
+rl_status rl_conn_error_reply(const rl_conn *conn, const redisReply *reply, rl_error *err);
+rl_status rl_conn_unexpected_reply(const rl_conn *conn, const char *what, rl_error *err);
+
+static inline bool rl_reply_is_error(const redisReply *reply, const char *code)
+{
+	size_t len = strlen(code);
+	return reply->type == REDIS_REPLY_ERROR && reply->len >= len && memcmp(reply->str, code, len) == 0;
+}
+
+#endif /* RL_CONN_H */

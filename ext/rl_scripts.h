@@ -1,0 +1,37 @@
+/*
+ * Every Lua script the extension runs, in one place, and how they are run:
+ * EVALSHA first (the script body is not resent on every call), EVAL when the
+ * server answers NOSCRIPT (after SCRIPT FLUSH, a restart or a fail-over),
+ * which also puts the script back into the server's cache.
+ */
+#ifndef RL_SCRIPTS_H
+#define RL_SCRIPTS_H
+
+#include "rl_conn.h"
+
+typedef struct {
+	const char *name;   /* for messages */
+	const char *source;
+	char sha1[41];      /* filled by rl_scripts_init() */
+} rl_script;
+
+/* KEYS[1] = lock key, ARGV[1] = token: DEL if the key still holds the token. Returns 1 or 0. */
+extern rl_script rl_script_lock_release;
+/* KEYS[1] = lock key, ARGV[1] = token, ARGV[2] = ttl ms: PEXPIRE if the key still holds the token. Returns 1 or 0. */
+extern rl_script rl_script_lock_extend;
+
+/* Computes the SHA1 of every script; once, at module start-up. */
+void rl_scripts_init(void);
+
+/*
+ * Runs script with the given keys and arguments (args[0..nkeys-1] are the keys)
+ * and returns its reply (an error reply other than NOSCRIPT is returned as is).
+ */
+rl_status rl_script_run(rl_conn *conn, const rl_script *script, int nkeys, int nargs,
+		const char **args, const size_t *lens, redisReply **reply, rl_error *err);
+
+/* The same for n invocations pipelined in one round trip; argument lists are consecutive in args/lens. */
+rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
+		const char **args, const size_t *lens, redisReply **replies, rl_error *err);
+
+#endif /* RL_SCRIPTS_H */

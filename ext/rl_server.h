@@ -1,0 +1,42 @@
+/*
+ * Parsing of server addresses ("tcp://host:port", "host:port", "unix:///path",
+ * "redis://[[user]:password@]host[:port][/db]"). Plain C: no zvals, malloc'd strings.
+ */
+#ifndef RL_SERVER_H
+#define RL_SERVER_H
+
+#include <stddef.h>
+#include <stdbool.h>
+
+#define RL_DEFAULT_PORT 6379
+
+typedef enum {
+	RL_TRANSPORT_TCP,
+	RL_TRANSPORT_UNIX
+} rl_transport;
+
+typedef struct {
+	rl_transport transport;
+	char *host;      /* TCP: host name or IP, IPv6 without brackets */
+	int port;        /* TCP only */
+	char *path;      /* unix socket path */
+	char *username;  /* NULL when none was given */
+	char *password;  /* NULL when none was given */
+	long database;   /* -1 when none was given */
+} rl_server_address;
+
+/*
+ * Parses spec (not NUL-terminated, may contain any byte). On failure returns
+ * false, leaves *out empty and points *why at a static explanation.
+ */
+bool rl_server_parse(const char *spec, size_t len, rl_server_address *out, const char **why);
+
+/* Deep copy; false only when out of memory. */
+bool rl_server_copy(rl_server_address *dst, const rl_server_address *src);
+
+void rl_server_address_free(rl_server_address *addr);
+
+/* "tcp://host:port" or "unix:///path": never credentials, safe for messages. */
+void rl_server_describe(const rl_server_address *addr, char *buf, size_t cap);
+
+#endif /* RL_SERVER_H */
