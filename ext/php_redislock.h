@@ -1,0 +1,56 @@
+/* redislock: distributed locks and semaphores on Redis. Module header. */
+#ifndef PHP_REDISLOCK_H
+#define PHP_REDISLOCK_H
+
+#include "php.h"
+
+#define PHP_REDISLOCK_VERSION "0.1.0"
+
+extern zend_module_entry redislock_module_entry;
+#define phpext_redislock_ptr &redislock_module_entry
+
+typedef struct php_redislock_holder php_redislock_holder;
+
+ZEND_BEGIN_MODULE_GLOBALS(redislock)
+	/* INI */
+	char *server;
+	char *prefix;
+	double connect_timeout;
+	double read_timeout;
+	bool persistent;
+	bool auto_release;
+	/* per request */
+	php_redislock_holder *holders;   /* every live object that can hold something */
+	zend_object *lock_instance;      /* RedisLock::instance() */
+ZEND_END_MODULE_GLOBALS(redislock)
+
+ZEND_EXTERN_MODULE_GLOBALS(redislock)
+#define REDISLOCK_G(v) ZEND_MODULE_GLOBALS_ACCESSOR(redislock, v)
+
+#if defined(ZTS) && defined(COMPILE_DL_REDISLOCK)
+ZEND_TSRMLS_CACHE_EXTERN()
+#endif
+
+extern zend_class_entry *php_redislock_exception_ce;
+
+/* Monotonic nanoseconds. */
+#if PHP_VERSION_ID >= 80300
+# include "Zend/zend_hrtime.h"
+# define php_redislock_now_ns() ((uint64_t)zend_hrtime())
+#else
+# include "ext/standard/hrtime.h"
+# define php_redislock_now_ns() ((uint64_t)php_hrtime_current())
+#endif
+
+#ifdef PHP_WIN32
+# include <process.h>
+# define php_redislock_getpid() ((long)_getpid())
+#else
+# include <unistd.h>
+# define php_redislock_getpid() ((long)getpid())
+#endif
+
+/* Class registration, one per class file. */
+void php_redislock_lock_minit(void);
+
+#endif /* PHP_REDISLOCK_H */

@@ -1,0 +1,304 @@
+/* Shared client glue: see php_redislock_client.h. */
+#include "php_redislock_client.h"
+#include "zend_exceptions.h"
+#include "zend_smart_str.h"
+
+#include <math.h>
+
+static int le_persistent_conn;
+
+static void persistent_conn_dtor(zend_resource *res)
+{
+	rl_conn_close((rl_conn *)res->ptr);
+}
+
+void php_redislock_client_minit(int module_number)
+{
+	le_persistent_conn = zend_register_list_destructors_ex(NULL, persistent_conn_dtor,
+		"redislock persistent connection", module_number);
+}
+
+bool php_redislock_server_is_valid(const char *spec, size_t len, const char **why)
+{
+	rl_server_address addr;
+	if (!rl_server_parse(spec, len, &addr, why)) {
+		return false;
+	}
+	rl_server_address_free(&addr);
+	return true;
+}
+
+/* ---- constructor options ---- */
+
+/* Throws for a wrongly typed option; the message names the option. */
+static bool option_type_error(const char *option, const char *expected, zval *value)
+{
+	zend_argument_type_error(2, "option \"%s\" must be of type %s, %s given", option, expected,
+		zend_zval_type_name(value));
+	return false;
+}
+
+static bool option_seconds(const char *option, zval *value, double *out)
+{
+	double seconds;
+	if (Z_TYPE_P(value) == IS_LONG) {
+		seconds = (double)Z_LVAL_P(value);
+	} else if (Z_TYPE_P(value) == IS_DOUBLE) {
+		seconds = Z_DVAL_P(value);
+	} else {
+		return option_type_error(option, "int|float", value);
+	}
+	if (!zend_finite(seconds) || seconds < 0) {
+		zend_argument_value_error(2, "option \"%s\" must be a finite number greater than or equal to 0", option);
+		return false;
+	}
+	*out = seconds;
+	return true;
+}
+
+/* ?string option: NULL stays NULL; a string is copied with malloc (the C layer owns it). */
+static bool option_nullable_string(const char *option, zval *value, char **out)
+{
+	if (Z_TYPE_P(value) == IS_NULL) {
+		free(*out);
+		*out = NULL;
+		return true;
+	}
+	if (Z_TYPE_P(value) != IS_STRING) {
+		return option_type_error(option, "?string", value);
+	}
+	if (memchr(Z_STRVAL_P(value), '\0', Z_STRLEN_P(value))) {
+		zend_argument_value_error(2, "option \"%s\" must not contain any null bytes", option);
+		return false;
+	}
+	free(*out);
+	*out = strdup(Z_STRVAL_P(value));
+	return true;
+}
+
+static bool apply_options(php_redislock_client *client, HashTable *options)
+{
+	zend_string *key;
+	zend_ulong index;
+	zval *value;
+
+	ZEND_HASH_FOREACH_KEY_VAL(options, index, key, value) {
+		ZVAL_DEREF(value);
+		if (!key) {
+			zend_argument_value_error(2, "contains unknown option " ZEND_ULONG_FMT, index);
+			return false;
+		}
+		if (zend_string_equals_literal(key, "prefix")) {
+			if (Z_TYPE_P(value) != IS_STRING) {
+				return option_type_error("prefix", "string", value);
+			}
+			zend_string_release(client->prefix);
+			client->prefix = zend_string_copy(Z_STR_P(value));
+		} else if (zend_string_equals_literal(key, "connect_timeout")) {
+			if (!option_seconds("connect_timeout", value, &client->config.connect_timeout)) {
+				return false;
+			}
+		} else if (zend_string_equals_literal(key, "read_timeout")) {
+			if (!option_seconds("read_timeout", value, &client->config.read_timeout)) {
+				return false;
+			}
+		} else if (zend_string_equals_literal(key, "persistent")) {
+			if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_FALSE) {
+				return option_type_error("persistent", "bool", value);
+			}
+			client->persistent = Z_TYPE_P(value) == IS_TRUE;
+		} else if (zend_string_equals_literal(key, "database")) {
+			if (Z_TYPE_P(value) != IS_LONG) {
+				return option_type_error("database", "int", value);
+			}
+			if (Z_LVAL_P(value) < 0 || Z_LVAL_P(value) > INT_MAX) {
+				zend_argument_value_error(2, "option \"database\" must be greater than or equal to 0");
+				return false;
+			}
+			client->config.address.database = (long)Z_LVAL_P(value);
+		} else if (zend_string_equals_literal(key, "username")) {
+			if (!option_nullable_string("username", value, &client->config.address.username)) {
+				return false;
+			}
+		} else if (zend_string_equals_literal(key, "password")) {
+			if (!option_nullable_string("password", value, &client->config.address.password)) {
+				return false;
+			}
+		} else {
+			zend_argument_value_error(2, "contains unknown option \"%s\"", ZSTR_VAL(key));
+			return false;
+		}
+	} ZEND_HASH_FOREACH_END();
+	return true;
+}
+
+/*
+ * The persistent pool key: everything that makes a connection differ, so a
+ * database or a set of credentials never leaks between configurations.
+ */
+static zend_string *make_pool_key(const rl_conn_config *config)
+{
+	smart_str key = {0};
+	char server[300];
+	const rl_server_address *a = &config->address;
+
+	rl_server_describe(a, server, sizeof(server));
+	smart_str_appends(&key, "redislock|");
+	smart_str_appends(&key, server);
+	smart_str_appends(&key, "|db=");
+	smart_str_append_long(&key, a->database);
+	smart_str_appends(&key, "|user=");
+	smart_str_appends(&key, a->username ? a->username : "");
+	smart_str_appends(&key, "|password=");
+	if (a->password) {
+		/* a password's length and bytes, so "" and no password differ */
+		smart_str_append_long(&key, (zend_long)strlen(a->password));
+		smart_str_appendc(&key, ':');
+		smart_str_appends(&key, a->password);
+	}
+	smart_str_appends(&key, "|timeouts=");
+	smart_str_append_double(&key, config->connect_timeout, 6, false);
+	smart_str_appendc(&key, '/');
+	smart_str_append_double(&key, config->read_timeout, 6, false);
+	smart_str_0(&key);
+	return key.s;
+}
+
+bool php_redislock_client_init(php_redislock_client *client, zend_string *server, HashTable *server_list,
+		HashTable *options, const char *default_prefix)
+{
+	const char *why = NULL;
+	const char *spec = server ? ZSTR_VAL(server) : REDISLOCK_G(server);
+	size_t spec_len = server ? ZSTR_LEN(server) : strlen(REDISLOCK_G(server));
+
+	if (server_list) {
+		zend_argument_value_error(1, "must be a string or null: several servers are not supported yet");
+		return false;
+	}
+	memset(client, 0, sizeof(*client));
+	if (!rl_server_parse(spec, spec_len, &client->config.address, &why)) {
+		if (server) {
+			zend_argument_value_error(1, "must be a valid server address: %s", why);
+		} else {
+			zend_value_error("INI setting redislock.server must be a valid server address: %s", why);
+		}
+		return false;
+	}
+	client->config.connect_timeout = REDISLOCK_G(connect_timeout);
+	client->config.read_timeout = REDISLOCK_G(read_timeout);
+	client->persistent = REDISLOCK_G(persistent);
+	client->prefix = zend_string_init(default_prefix, strlen(default_prefix), 0);
+	client->initialized = true; /* from here on, destroy() cleans up whatever happens */
+
+	if (options && !apply_options(client, options)) {
+		return false;
+	}
+	if (client->config.address.database < 0) {
+		client->config.address.database = 0;
+	}
+	if (client->persistent) {
+		client->pool_key = make_pool_key(&client->config);
+	}
+	return true;
+}
+
+void php_redislock_client_destroy(php_redislock_client *client)
+{
+	if (!client->initialized) {
+		return;
+	}
+	rl_conn_close(client->conn);
+	client->conn = NULL;
+	rl_server_address_free(&client->config.address);
+	if (client->prefix) {
+		zend_string_release(client->prefix);
+	}
+	if (client->pool_key) {
+		zend_string_release(client->pool_key);
+	}
+	client->initialized = false;
+}
+
+bool php_redislock_client_check_initialized(const php_redislock_client *client)
+{
+	if (!client->initialized) {
+		zend_throw_error(NULL, "The object is not initialized: its constructor was not called");
+		return false;
+	}
+	return true;
+}
+
+static rl_conn *open_conn(php_redislock_client *client, rl_status *status, rl_error *err)
+{
+	char name[40];
+	snprintf(name, sizeof(name), "redislock-%ld", php_redislock_getpid());
+	return rl_conn_open(&client->config, name, status, err);
+}
+
+rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err)
+{
+	rl_conn *conn;
+
+	if (!client->persistent) {
+		if (client->conn && !rl_conn_is_reusable(client->conn)) {
+			rl_conn_close(client->conn);
+			client->conn = NULL;
+		}
+		if (!client->conn) {
+			client->conn = open_conn(client, status, err);
+		}
+		return client->conn;
+	}
+
+	zend_resource *res = zend_hash_find_ptr(&EG(persistent_list), client->pool_key);
+	if (res && res->type == le_persistent_conn && rl_conn_is_reusable((rl_conn *)res->ptr)) {
+		return (rl_conn *)res->ptr;
+	}
+	if (res) {
+		zend_hash_del(&EG(persistent_list), client->pool_key); /* closes it */
+	}
+	if (!(conn = open_conn(client, status, err))) {
+		return NULL;
+	}
+	/* the non-_ex form copies the key into persistent memory; ours dies with the request */
+	zend_register_persistent_resource(ZSTR_VAL(client->pool_key), ZSTR_LEN(client->pool_key), conn, le_persistent_conn);
+	return conn;
+}
+
+void php_redislock_client_discard_if_broken(php_redislock_client *client)
+{
+	if (!client->persistent) {
+		if (client->conn && !rl_conn_is_reusable(client->conn)) {
+			rl_conn_close(client->conn);
+			client->conn = NULL;
+		}
+		return;
+	}
+	zend_resource *res = zend_hash_find_ptr(&EG(persistent_list), client->pool_key);
+	if (res && res->type == le_persistent_conn && !rl_conn_is_reusable((rl_conn *)res->ptr)) {
+		zend_hash_del(&EG(persistent_list), client->pool_key);
+	}
+}
+
+void php_redislock_client_throw(php_redislock_client *client, rl_status status, const rl_error *err)
+{
+	(void)status;
+	php_redislock_client_discard_if_broken(client);
+	zend_throw_exception(php_redislock_exception_ce, err->message, 0);
+}
+
+rl_conn *php_redislock_client_conn(php_redislock_client *client)
+{
+	rl_status status;
+	rl_error err;
+	rl_conn *conn = php_redislock_client_conn_ex(client, &status, &err);
+	if (!conn) {
+		zend_throw_exception(php_redislock_exception_ce, err.message, 0);
+	}
+	return conn;
+}
+
+zend_string *php_redislock_client_key(const php_redislock_client *client, const zend_string *name)
+{
+	return zend_string_concat2(ZSTR_VAL(client->prefix), ZSTR_LEN(client->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+}

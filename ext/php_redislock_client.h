@@ -1,0 +1,57 @@
+/*
+ * What RedisLock and RedisSemaphore share: the constructor's server and
+ * options, the connection (private or from the persistent pool), the key
+ * prefix, and turning C-layer failures into RedisLockException.
+ */
+#ifndef PHP_REDISLOCK_CLIENT_H
+#define PHP_REDISLOCK_CLIENT_H
+
+#include "php_redislock.h"
+#include "rl_conn.h"
+
+typedef struct {
+	bool initialized;
+	rl_conn_config config;
+	zend_string *prefix;
+	/* persistent: connections live in EG(persistent_list) under pool_key, looked up on
+	 * every use (another object may have replaced a broken one); otherwise conn is ours. */
+	bool persistent;
+	zend_string *pool_key;
+	rl_conn *conn;
+} php_redislock_client;
+
+/*
+ * Reads the constructor's ($server, $options) into client. default_prefix
+ * applies when $options has no "prefix". On bad input throws (ValueError,
+ * TypeError) and returns false; nothing is connected yet either way.
+ */
+bool php_redislock_client_init(php_redislock_client *client, zend_string *server, HashTable *server_list,
+		HashTable *options, const char *default_prefix);
+
+void php_redislock_client_destroy(php_redislock_client *client);
+
+/* A usable connection, connecting if needed. NULL with err filled on failure (does not throw). */
+rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err);
+
+/* The same, throwing RedisLockException on failure. */
+rl_conn *php_redislock_client_conn(php_redislock_client *client);
+
+/* After a failed call: discards a broken connection and throws RedisLockException. */
+void php_redislock_client_throw(php_redislock_client *client, rl_status status, const rl_error *err);
+
+/* After a failed call where throwing is not allowed: discards a broken connection. */
+void php_redislock_client_discard_if_broken(php_redislock_client *client);
+
+/* prefix . name */
+zend_string *php_redislock_client_key(const php_redislock_client *client, const zend_string *name);
+
+/* Throws Error unless the constructor ran (e.g. for objects made without it by Reflection). */
+bool php_redislock_client_check_initialized(const php_redislock_client *client);
+
+/* Module hooks for the persistent pool. */
+void php_redislock_client_minit(int module_number);
+
+/* Whether an INI redislock.server value is a valid address; *why explains when not. */
+bool php_redislock_server_is_valid(const char *spec, size_t len, const char **why);
+
+#endif /* PHP_REDISLOCK_CLIENT_H */

@@ -1,0 +1,520 @@
+/* The RedisLock class: argument checks, bookkeeping of what each object holds, waiting. */
+#include "php_redislock.h"
+#include "php_redislock_client.h"
+#include "php_redislock_registry.h"
+#include "rl_lock.h"
+#include "zend_exceptions.h"
+#include "ext/spl/spl_exceptions.h"
+
+#if PHP_VERSION_ID >= 80200
+# include "ext/random/php_random.h"
+#else
+# include "ext/standard/php_random.h"
+#endif
+
+#include <math.h>
+
+#include "redislock_arginfo.h"
+
+zend_class_entry *php_redislock_exception_ce;
+static zend_class_entry *redislock_lock_ce;
+static zend_object_handlers redislock_lock_handlers;
+
+/* 128 bits from the OS CSPRNG, hex: unguessable, so no other client can forge our ownership. */
+#define TOKEN_BYTES 16
+/* Seconds: the upper bound for $expire and $timeout (keeps milliseconds far from overflow). */
+#define MAX_SECONDS 1e9
+/* The first pause while waiting; it doubles up to $waitIntervalUs. */
+#define FIRST_PAUSE_US 1000
+
+typedef struct {
+	php_redislock_client client;
+	php_redislock_holder holder;
+	HashTable held; /* name => token: what this object holds, as far as it knows */
+	zend_object std;
+} redislock_lock_object;
+
+static inline redislock_lock_object *lock_from_obj(zend_object *obj)
+{
+	return (redislock_lock_object *)((char *)obj - XtOffsetOf(redislock_lock_object, std));
+}
+
+#define Z_REDISLOCK_LOCK_P(zv) lock_from_obj(Z_OBJ_P(zv))
+
+static inline redislock_lock_object *lock_from_holder(php_redislock_holder *holder)
+{
+	return (redislock_lock_object *)((char *)holder - XtOffsetOf(redislock_lock_object, holder));
+}
+
+/* ---- releasing everything held (unlockAll, request end, destruction) ---- */
+
+/*
+ * Releases every lock in held, in one round trip. Entries released or found
+ * not ours any more are removed; on a connection failure they stay, so that a
+ * later unlockAll() or the request end tries again. *all_released tells whether
+ * every one was still ours and is now deleted.
+ */
+static rl_status release_held(redislock_lock_object *lock, bool *all_released, rl_error *err)
+{
+	uint32_t n = zend_hash_num_elements(&lock->held), i = 0;
+	rl_lock_ref *refs;
+	zend_string **keys;
+	bool *released;
+	zend_string *name;
+	zval *token;
+	rl_conn *conn;
+	rl_status status;
+
+	*all_released = true;
+	if (n == 0) {
+		return RL_OK;
+	}
+	if (!(conn = php_redislock_client_conn_ex(&lock->client, &status, err))) {
+		return status;
+	}
+	refs = safe_emalloc(n, sizeof(*refs), 0);
+	keys = safe_emalloc(n, sizeof(*keys), 0);
+	released = safe_emalloc(n, sizeof(*released), 0);
+	ZEND_HASH_FOREACH_STR_KEY_VAL(&lock->held, name, token) {
+		keys[i] = php_redislock_client_key(&lock->client, name);
+		refs[i].key = ZSTR_VAL(keys[i]);
+		refs[i].key_len = ZSTR_LEN(keys[i]);
+		refs[i].token = Z_STRVAL_P(token);
+		refs[i].token_len = Z_STRLEN_P(token);
+		i++;
+	} ZEND_HASH_FOREACH_END();
+
+	status = rl_lock_release_many(conn, n, refs, released, err);
+	if (status == RL_OK || status == RL_ERR_SERVER || status == RL_ERR_PROTOCOL) {
+		/* the server answered for each: whatever it said, none of them is ours any more */
+		for (i = 0; i < n; i++) {
+			if (!released[i]) {
+				*all_released = false;
+			}
+		}
+		zend_hash_clean(&lock->held);
+	} else {
+		php_redislock_client_discard_if_broken(&lock->client);
+	}
+	for (i = 0; i < n; i++) {
+		zend_string_release(keys[i]);
+	}
+	efree(refs);
+	efree(keys);
+	efree(released);
+	return status;
+}
+
+static void holder_release_all(php_redislock_holder *holder)
+{
+	redislock_lock_object *lock = lock_from_holder(holder);
+	bool all_released;
+	rl_error err;
+
+	if (zend_hash_num_elements(&lock->held) == 0) {
+		return;
+	}
+	if (release_held(lock, &all_released, &err) != RL_OK) {
+		php_redislock_log_release_failure("locks", err.message);
+	}
+	zend_hash_clean(&lock->held);
+}
+
+static void holder_forget_all(php_redislock_holder *holder)
+{
+	redislock_lock_object *lock = lock_from_holder(holder);
+	zend_hash_clean(&lock->held);
+	/* the connection, too, was the parent's: rl_conn_is_reusable() refuses it by pid */
+}
+
+/* ---- object handlers ---- */
+
+static zend_object *lock_create(zend_class_entry *ce)
+{
+	redislock_lock_object *lock = zend_object_alloc(sizeof(redislock_lock_object), ce);
+
+	zend_object_std_init(&lock->std, ce);
+	object_properties_init(&lock->std, ce);
+	lock->std.handlers = &redislock_lock_handlers;
+	zend_hash_init(&lock->held, 0, NULL, ZVAL_PTR_DTOR, 0);
+	lock->holder.release_all = holder_release_all;
+	lock->holder.forget_all = holder_forget_all;
+	php_redislock_holder_register(&lock->holder);
+	return &lock->std;
+}
+
+static void lock_free(zend_object *obj)
+{
+	redislock_lock_object *lock = lock_from_obj(obj);
+
+	/* A lock nobody can reach any more can never be unlocked: release it now. */
+	php_redislock_holder_unregister(&lock->holder);
+	zend_hash_destroy(&lock->held);
+	php_redislock_client_destroy(&lock->client);
+	zend_object_std_dtor(obj);
+}
+
+/* ---- argument checks (all before anything is sent) ---- */
+
+static bool check_name(const zend_string *name, uint32_t arg_num)
+{
+	if (ZSTR_LEN(name) == 0) {
+		zend_argument_value_error(arg_num, "must not be empty");
+		return false;
+	}
+	return true;
+}
+
+/* Seconds to whole milliseconds, rounded up so a tiny positive lifetime never becomes 0. */
+static bool check_expire(double expire, uint32_t arg_num, long long *ttl_ms)
+{
+	if (!(expire > 0 && expire <= MAX_SECONDS)) { /* also rejects NAN */
+		zend_argument_value_error(arg_num, "must be greater than 0 and at most 1000000000 (seconds)");
+		return false;
+	}
+	*ttl_ms = (long long)ceil(expire * 1000.0);
+	return true;
+}
+
+/* Entry checks shared by every method that works on a name. */
+static redislock_lock_object *lock_for_call(zval *this_zv)
+{
+	redislock_lock_object *lock = Z_REDISLOCK_LOCK_P(this_zv);
+	if (!php_redislock_client_check_initialized(&lock->client)) {
+		return NULL;
+	}
+	php_redislock_holder_check_fork(&lock->holder);
+	return lock;
+}
+
+static void make_token(char out[TOKEN_BYTES * 2 + 1])
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char raw[TOKEN_BYTES];
+	int i;
+
+	if (php_random_bytes_throw(raw, sizeof(raw)) == FAILURE) {
+		out[0] = '\0';
+		return;
+	}
+	for (i = 0; i < TOKEN_BYTES; i++) {
+		out[2 * i] = hex[raw[i] >> 4];
+		out[2 * i + 1] = hex[raw[i] & 15];
+	}
+	out[TOKEN_BYTES * 2] = '\0';
+}
+
+/* ---- methods ---- */
+
+PHP_METHOD(RedisLock, __construct)
+{
+	zend_string *server = NULL;
+	HashTable *server_list = NULL, *options = NULL;
+	redislock_lock_object *lock = Z_REDISLOCK_LOCK_P(ZEND_THIS);
+
+	ZEND_PARSE_PARAMETERS_START(0, 2)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT_OR_STR_OR_NULL(server_list, server)
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (lock->client.initialized) {
+		zend_throw_error(NULL, "Cannot call RedisLock::__construct() twice");
+		RETURN_THROWS();
+	}
+	if (!php_redislock_client_init(&lock->client, server, server_list, options, REDISLOCK_G(prefix))) {
+		php_redislock_client_destroy(&lock->client);
+		RETURN_THROWS();
+	}
+}
+
+PHP_METHOD(RedisLock, instance)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	if (!REDISLOCK_G(lock_instance)) {
+		zend_object *obj = lock_create(redislock_lock_ce);
+		if (!php_redislock_client_init(&lock_from_obj(obj)->client, NULL, NULL, NULL, REDISLOCK_G(prefix))) {
+			OBJ_RELEASE(obj);
+			RETURN_THROWS();
+		}
+		REDISLOCK_G(lock_instance) = obj;
+	}
+	GC_ADDREF(REDISLOCK_G(lock_instance));
+	RETURN_OBJ(REDISLOCK_G(lock_instance));
+}
+
+PHP_METHOD(RedisLock, lock)
+{
+	zend_string *name, *key;
+	double timeout = 0, expire = 15;
+	zend_long wait_interval_us = 100000;
+	long long ttl_ms;
+	redislock_lock_object *lock;
+	char token[TOKEN_BYTES * 2 + 1];
+	rl_lock_ref ref;
+	rl_status status;
+	rl_error err;
+	rl_conn *conn;
+	zval *held_token;
+	uint64_t deadline_ns, pause_us = FIRST_PAUSE_US;
+	bool acquired = false;
+
+	ZEND_PARSE_PARAMETERS_START(1, 4)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_DOUBLE(timeout)
+		Z_PARAM_DOUBLE(expire)
+		Z_PARAM_LONG(wait_interval_us)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1)) {
+		RETURN_THROWS();
+	}
+	if (!(timeout >= 0 && timeout <= MAX_SECONDS)) {
+		zend_argument_value_error(2, "must be between 0 and 1000000000 (seconds)");
+		RETURN_THROWS();
+	}
+	if (!check_expire(expire, 3, &ttl_ms)) {
+		RETURN_THROWS();
+	}
+	if (wait_interval_us < 0) {
+		zend_argument_value_error(4, "must be greater than or equal to 0");
+		RETURN_THROWS();
+	}
+	if (!(lock = lock_for_call(ZEND_THIS)) || !(conn = php_redislock_client_conn(&lock->client))) {
+		RETURN_THROWS();
+	}
+
+	key = php_redislock_client_key(&lock->client, name);
+	ref.key = ZSTR_VAL(key);
+	ref.key_len = ZSTR_LEN(key);
+
+	/* Already ours: re-locking must not deadlock on ourselves; it renews the lifetime. */
+	if ((held_token = zend_hash_find(&lock->held, name))) {
+		bool extended = false;
+		ref.token = Z_STRVAL_P(held_token);
+		ref.token_len = Z_STRLEN_P(held_token);
+		if ((status = rl_lock_extend(conn, &ref, ttl_ms, &extended, &err)) != RL_OK) {
+			goto failed;
+		}
+		if (extended) {
+			zend_string_release(key);
+			RETURN_TRUE;
+		}
+		zend_hash_del(&lock->held, name); /* lost meanwhile (expired, deleted): acquire anew */
+	}
+
+	make_token(token);
+	if (EG(exception)) {
+		zend_string_release(key);
+		RETURN_THROWS();
+	}
+	ref.token = token;
+	ref.token_len = TOKEN_BYTES * 2;
+	deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9);
+
+	for (;;) {
+		uint64_t now_ns, left_us;
+		status = rl_lock_try_acquire(conn, &ref, ttl_ms, &acquired, &err);
+		if (status != RL_OK) {
+			if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT) {
+				/*
+				 * The SET may have landed before the connection broke: remember the
+				 * token so unlockAll() or the request end deletes the key if it is ours.
+				 */
+				zval maybe_held;
+				ZVAL_STRINGL(&maybe_held, token, TOKEN_BYTES * 2);
+				zend_hash_update(&lock->held, name, &maybe_held);
+			}
+			goto failed;
+		}
+		if (acquired) {
+			break;
+		}
+		now_ns = php_redislock_now_ns();
+		if (now_ns >= deadline_ns) {
+			break;
+		}
+		left_us = (deadline_ns - now_ns) / 1000;
+		usleep((useconds_t)MIN(MIN(pause_us, (uint64_t)wait_interval_us), left_us));
+		pause_us *= 2;
+		if (!(conn = php_redislock_client_conn(&lock->client))) {
+			zend_string_release(key);
+			RETURN_THROWS();
+		}
+	}
+	zend_string_release(key);
+	if (acquired) {
+		zval token_zv;
+		ZVAL_STRINGL(&token_zv, token, TOKEN_BYTES * 2);
+		zend_hash_update(&lock->held, name, &token_zv);
+	}
+	RETURN_BOOL(acquired);
+
+failed:
+	zend_string_release(key);
+	php_redislock_client_throw(&lock->client, status, &err);
+	RETURN_THROWS();
+}
+
+/* Looks name up in what this object holds; fills ref (key must be released by the caller). */
+static zval *find_held(redislock_lock_object *lock, zend_string *name, zend_string **key, rl_lock_ref *ref)
+{
+	zval *token = zend_hash_find(&lock->held, name);
+	if (!token) {
+		return NULL;
+	}
+	*key = php_redislock_client_key(&lock->client, name);
+	ref->key = ZSTR_VAL(*key);
+	ref->key_len = ZSTR_LEN(*key);
+	ref->token = Z_STRVAL_P(token);
+	ref->token_len = Z_STRLEN_P(token);
+	return token;
+}
+
+PHP_METHOD(RedisLock, expire)
+{
+	zend_string *name, *key;
+	double expire;
+	long long ttl_ms;
+	redislock_lock_object *lock;
+	rl_lock_ref ref;
+	rl_status status;
+	rl_error err;
+	rl_conn *conn;
+	bool extended = false;
+
+	ZEND_PARSE_PARAMETERS_START(2, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_DOUBLE(expire)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1) || !check_expire(expire, 2, &ttl_ms) || !(lock = lock_for_call(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!find_held(lock, name, &key, &ref)) {
+		RETURN_FALSE;
+	}
+	if (!(conn = php_redislock_client_conn(&lock->client))) {
+		zend_string_release(key);
+		RETURN_THROWS();
+	}
+	status = rl_lock_extend(conn, &ref, ttl_ms, &extended, &err);
+	zend_string_release(key);
+	if (status != RL_OK) {
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	if (!extended) {
+		zend_hash_del(&lock->held, name);
+	}
+	RETURN_BOOL(extended);
+}
+
+PHP_METHOD(RedisLock, isLocking)
+{
+	zend_string *name, *key;
+	redislock_lock_object *lock;
+	rl_lock_ref ref;
+	rl_status status;
+	rl_error err;
+	rl_conn *conn;
+	bool owned = false;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1) || !(lock = lock_for_call(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!find_held(lock, name, &key, &ref)) {
+		RETURN_FALSE;
+	}
+	if (!(conn = php_redislock_client_conn(&lock->client))) {
+		zend_string_release(key);
+		RETURN_THROWS();
+	}
+	status = rl_lock_is_owner(conn, &ref, &owned, &err);
+	zend_string_release(key);
+	if (status != RL_OK) {
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	if (!owned) {
+		zend_hash_del(&lock->held, name);
+	}
+	RETURN_BOOL(owned);
+}
+
+PHP_METHOD(RedisLock, unlock)
+{
+	zend_string *name, *key;
+	redislock_lock_object *lock;
+	rl_lock_ref ref;
+	rl_status status;
+	rl_error err;
+	rl_conn *conn;
+	bool released = false;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!check_name(name, 1) || !(lock = lock_for_call(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!find_held(lock, name, &key, &ref)) {
+		RETURN_FALSE;
+	}
+	if (!(conn = php_redislock_client_conn(&lock->client))) {
+		zend_string_release(key);
+		RETURN_THROWS();
+	}
+	status = rl_lock_release_many(conn, 1, &ref, &released, &err);
+	zend_string_release(key);
+	if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_NOMEM) {
+		/* unknown whether it was deleted: keep it, the request end tries again */
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	zend_hash_del(&lock->held, name);
+	if (status != RL_OK) {
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(released);
+}
+
+PHP_METHOD(RedisLock, unlockAll)
+{
+	redislock_lock_object *lock;
+	rl_status status;
+	rl_error err;
+	bool all_released;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	if (!(lock = lock_for_call(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if ((status = release_held(lock, &all_released, &err)) != RL_OK) {
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(all_released);
+}
+
+void php_redislock_lock_minit(void)
+{
+	php_redislock_exception_ce = register_class_RedisLockException(spl_ce_RuntimeException);
+	redislock_lock_ce = register_class_RedisLock();
+	redislock_lock_ce->create_object = lock_create;
+
+	memcpy(&redislock_lock_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	redislock_lock_handlers.offset = XtOffsetOf(redislock_lock_object, std);
+	redislock_lock_handlers.free_obj = lock_free;
+	/* a copy would claim the same locks with the same tokens: two owners of one lock */
+	redislock_lock_handlers.clone_obj = NULL;
+}

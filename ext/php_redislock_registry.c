@@ -1,0 +1,64 @@
+/* The per-request registry of holders: see php_redislock_registry.h. */
+#include "php_redislock_registry.h"
+
+void php_redislock_holder_register(php_redislock_holder *holder)
+{
+	holder->pid = php_redislock_getpid();
+	holder->prev = NULL;
+	holder->next = REDISLOCK_G(holders);
+	if (holder->next) {
+		holder->next->prev = holder;
+	}
+	REDISLOCK_G(holders) = holder;
+}
+
+void php_redislock_holder_check_fork(php_redislock_holder *holder)
+{
+	long pid = php_redislock_getpid();
+	if (holder->pid != pid) {
+		holder->forget_all(holder);
+		holder->pid = pid;
+	}
+}
+
+/* Ends the holdings of one holder: released if they are this process's and auto_release is on. */
+static void holder_finish(php_redislock_holder *holder)
+{
+	php_redislock_holder_check_fork(holder);
+	if (REDISLOCK_G(auto_release)) {
+		holder->release_all(holder);
+	} else {
+		holder->forget_all(holder);
+	}
+}
+
+void php_redislock_holder_unregister(php_redislock_holder *holder)
+{
+	holder_finish(holder);
+	if (holder->prev) {
+		holder->prev->next = holder->next;
+	} else if (REDISLOCK_G(holders) == holder) {
+		REDISLOCK_G(holders) = holder->next;
+	}
+	if (holder->next) {
+		holder->next->prev = holder->prev;
+	}
+	holder->prev = holder->next = NULL;
+}
+
+void php_redislock_registry_request_end(void)
+{
+	php_redislock_holder *holder;
+	for (holder = REDISLOCK_G(holders); holder; holder = holder->next) {
+		holder_finish(holder);
+	}
+}
+
+void php_redislock_log_release_failure(const char *what, const char *message)
+{
+	char *line;
+	spprintf(&line, 0, "redislock: could not release %s at the end of its owner's life (it will expire by its TTL): %s",
+		what, message);
+	php_log_err(line);
+	efree(line);
+}

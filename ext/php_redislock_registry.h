@@ -1,0 +1,39 @@
+/*
+ * The per-request registry of what is held. Every object that can hold locks
+ * or semaphore slots links itself in here while it lives; at request end
+ * (RSHUTDOWN: after a normal end, exit(), an uncaught exception, a fatal
+ * error or max_execution_time alike) everything still held is released.
+ *
+ * It also owns the fork rule: what an object holds belongs to the process
+ * that took it. A pcntl_fork() child sees its inherited holdings forgotten,
+ * never released.
+ */
+#ifndef PHP_REDISLOCK_REGISTRY_H
+#define PHP_REDISLOCK_REGISTRY_H
+
+#include "php_redislock.h"
+
+struct php_redislock_holder {
+	php_redislock_holder *prev, *next;
+	long pid;  /* the process the holdings belong to */
+	/* Releases everything held, without throwing; failures are logged (the TTLs clean up). */
+	void (*release_all)(php_redislock_holder *holder);
+	/* Drops the record of everything held without touching Redis (it belongs to another process). */
+	void (*forget_all)(php_redislock_holder *holder);
+};
+
+void php_redislock_holder_register(php_redislock_holder *holder);
+
+/* At object destruction: releases (or, in a forked child, forgets) and unlinks. */
+void php_redislock_holder_unregister(php_redislock_holder *holder);
+
+/* Call before using a holder's records: in a forked child, forgets what the parent held. */
+void php_redislock_holder_check_fork(php_redislock_holder *holder);
+
+/* RSHUTDOWN. */
+void php_redislock_registry_request_end(void);
+
+/* Reports a failed automatic release to the error log; never throws (we may be in shutdown). */
+void php_redislock_log_release_failure(const char *what, const char *message);
+
+#endif /* PHP_REDISLOCK_REGISTRY_H */

@@ -1,0 +1,160 @@
+/* redislock: the module: INI settings, phpinfo(), request start and end. */
+#ifdef HAVE_CONFIG_H
+# include "config.h"
+#endif
+
+#include "php.h"
+#include "php_ini.h"
+#include "ext/standard/info.h"
+#include "zend_smart_str.h"
+
+#include "php_redislock.h"
+#include "php_redislock_client.h"
+#include "php_redislock_registry.h"
+#include "rl_hiredis_compat.h"
+#include "rl_scripts.h"
+
+ZEND_DECLARE_MODULE_GLOBALS(redislock)
+
+/* A bad address is refused when it is set (php.ini, ini_set()), not at the first lock. */
+static ZEND_INI_MH(OnUpdateServer)
+{
+	const char *why;
+	if (!php_redislock_server_is_valid(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &why)) {
+		php_error_docref(NULL, E_WARNING, "redislock.server must be a valid server address: %s", why);
+		return FAILURE;
+	}
+	return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
+static ZEND_INI_MH(OnUpdateSeconds)
+{
+	double seconds = zend_strtod(ZSTR_VAL(new_value), NULL);
+	if (!zend_finite(seconds) || seconds < 0) {
+		php_error_docref(NULL, E_WARNING, "%s must be a number of seconds greater than or equal to 0",
+			ZSTR_VAL(entry->name));
+		return FAILURE;
+	}
+	return OnUpdateReal(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
+/* phpinfo() shows the server without its password. */
+static ZEND_INI_DISP(display_server)
+{
+	zend_string *value = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value : ini_entry->value;
+	const char *s, *at, *scheme_end;
+
+	if (!value || ZSTR_LEN(value) == 0) {
+		PUTS("no value");
+		return;
+	}
+	s = ZSTR_VAL(value);
+	scheme_end = strstr(s, "://");
+	at = strrchr(s, '@');
+	if (scheme_end && at && at > scheme_end) {
+		const char *colon = memchr(scheme_end + 3, ':', (size_t)(at - scheme_end - 3));
+		/* keep scheme and user, hide the password */
+		PHPWRITE(s, (colon ? colon : scheme_end + 3) - s);
+		PUTS(colon ? ":***" : "***");
+		PUTS(at);
+	} else {
+		PUTS(s);
+	}
+}
+
+PHP_INI_BEGIN()
+	STD_PHP_INI_ENTRY_EX("redislock.server", "tcp://127.0.0.1:6379", PHP_INI_ALL, OnUpdateServer,
+		server, zend_redislock_globals, redislock_globals, display_server)
+	STD_PHP_INI_ENTRY("redislock.prefix", "Lock:", PHP_INI_ALL, OnUpdateString,
+		prefix, zend_redislock_globals, redislock_globals)
+	STD_PHP_INI_ENTRY("redislock.connect_timeout", "1", PHP_INI_ALL, OnUpdateSeconds,
+		connect_timeout, zend_redislock_globals, redislock_globals)
+	STD_PHP_INI_ENTRY("redislock.read_timeout", "2", PHP_INI_ALL, OnUpdateSeconds,
+		read_timeout, zend_redislock_globals, redislock_globals)
+	STD_PHP_INI_BOOLEAN("redislock.persistent", "0", PHP_INI_ALL, OnUpdateBool,
+		persistent, zend_redislock_globals, redislock_globals)
+	STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateBool,
+		auto_release, zend_redislock_globals, redislock_globals)
+PHP_INI_END()
+
+static PHP_GINIT_FUNCTION(redislock)
+{
+#if defined(COMPILE_DL_REDISLOCK) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	memset(redislock_globals, 0, sizeof(*redislock_globals));
+}
+
+static PHP_MINIT_FUNCTION(redislock)
+{
+	REGISTER_INI_ENTRIES();
+	rl_scripts_init();
+	php_redislock_client_minit(module_number);
+	php_redislock_lock_minit();
+	return SUCCESS;
+}
+
+static PHP_MSHUTDOWN_FUNCTION(redislock)
+{
+	UNREGISTER_INI_ENTRIES();
+	return SUCCESS;
+}
+
+static PHP_RINIT_FUNCTION(redislock)
+{
+#if defined(COMPILE_DL_REDISLOCK) && defined(ZTS)
+	ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+	REDISLOCK_G(holders) = NULL;
+	REDISLOCK_G(lock_instance) = NULL;
+	return SUCCESS;
+}
+
+/*
+ * Runs after shutdown functions and destructors, also after exit(), a fatal
+ * error or max_execution_time (the time limit is already off by then), while
+ * every object still exists: the one place that sees everything still held.
+ */
+static PHP_RSHUTDOWN_FUNCTION(redislock)
+{
+	php_redislock_registry_request_end();
+	if (REDISLOCK_G(lock_instance)) {
+		OBJ_RELEASE(REDISLOCK_G(lock_instance));
+		REDISLOCK_G(lock_instance) = NULL;
+	}
+	return SUCCESS;
+}
+
+static PHP_MINFO_FUNCTION(redislock)
+{
+	php_info_print_table_start();
+	php_info_print_table_row(2, "redislock support", "enabled");
+	php_info_print_table_row(2, "Version", PHP_REDISLOCK_VERSION);
+	php_info_print_table_row(2, "hiredis version (built with)", RL_HIREDIS_VERSION_STRING);
+	php_info_print_table_end();
+	DISPLAY_INI_ENTRIES();
+}
+
+zend_module_entry redislock_module_entry = {
+	STANDARD_MODULE_HEADER,
+	"redislock",
+	NULL,
+	PHP_MINIT(redislock),
+	PHP_MSHUTDOWN(redislock),
+	PHP_RINIT(redislock),
+	PHP_RSHUTDOWN(redislock),
+	PHP_MINFO(redislock),
+	PHP_REDISLOCK_VERSION,
+	PHP_MODULE_GLOBALS(redislock),
+	PHP_GINIT(redislock),
+	NULL,
+	NULL,
+	STANDARD_MODULE_PROPERTIES_EX
+};
+
+#ifdef COMPILE_DL_REDISLOCK
+# ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+# endif
+ZEND_GET_MODULE(redislock)
+#endif

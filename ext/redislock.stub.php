@@ -1,0 +1,40 @@
+<?php
+
+/**
+ * @generate-class-entries
+ * @undocumentable
+ */
+
+/**
+ * Raised for Redis and network failures: server unreachable, authentication
+ * refused, an error reply (e.g. WRONGTYPE), a read timeout. Programming errors
+ * (bad arguments) raise ValueError or TypeError instead.
+ */
+class RedisLockException extends RuntimeException
+{
+}
+
+/**
+ * A distributed mutual-exclusion lock on Redis, API-compatible with the
+ * userland RedisLock class (keys "Lock:<name>").
+ */
+class RedisLock
+{
+    /**
+     * @param string|array|null $server null for the redislock.server INI value
+     */
+    public function __construct(string|array|null $server = null, array $options = []) {}
+
+    /** One shared instance per request, configured from the INI settings. */
+    public static function instance(): RedisLock {}
+
+    public function lock(string $name, float $timeout = 0, float $expire = 15, int $waitIntervalUs = 100000): bool {}
+
+    public function expire(string $name, float $expire): bool {}
+
+    public function isLocking(string $name): bool {}
+
+    public function unlock(string $name): bool {}
+
+    public function unlockAll(): bool {}
+}
