@@ -1,0 +1,83 @@
+# Shared by scripts/demo.sh, scripts/test.sh and bench/run.sh: install what is
+# missing, build the extension, run private redis-servers on free loopback ports.
+# shellcheck shell=bash
+
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+RL_WORK_DIR=${RL_WORK_DIR:-$(mktemp -d /tmp/redislock.XXXXXX)}
+RL_REDIS_PIDS=()
+
+log() { printf '==> %s\n' "$*" >&2; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Debian packages the build, the tests, the demo and the benchmarks need.
+RL_PACKAGES=(php-dev php-cli libhiredis-dev pkg-config build-essential redis-server redis-tools
+             php-redis php-symfony-lock php-fpm php-parser php-pear valgrind)
+
+ensure_packages() {
+  local missing=() p
+  for p in "${RL_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Builds modules/redislock.so in the repository (phpize, configure, make).
+build_extension() {
+  cd "$REPO_ROOT"
+  if [ ! -f configure ] || [ config.m4 -nt configure ]; then
+    log "phpize"
+    phpize >/dev/null
+  fi
+  if [ ! -f Makefile ] || [ configure -nt Makefile ]; then
+    log "configure"
+    ./configure --enable-redislock ${RL_CONFIGURE_FLAGS:-} >"$RL_WORK_DIR/configure.log" 2>&1 \
+      || { tail -30 "$RL_WORK_DIR/configure.log"; return 1; }
+  fi
+  log "make"
+  make -j"$(nproc)" >"$RL_WORK_DIR/make.log" 2>&1 || { tail -40 "$RL_WORK_DIR/make.log"; return 1; }
+  grep -E 'warning:' "$RL_WORK_DIR/make.log" >&2 || true
+  RL_EXT="$REPO_ROOT/modules/redislock.so"
+  export RL_EXT
+}
+
+free_port() {
+  php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo substr(strrchr(stream_socket_get_name($s, false), ":"), 1);'
+}
+
+# start_redis VAR [extra redis-server args...]: starts a redis-server on a free
+# loopback port and stores the port in VAR.
+start_redis() {
+  local var=$1; shift
+  local port dir
+  port=$(free_port)
+  dir="$RL_WORK_DIR/redis-$port"
+  mkdir -p "$dir"
+  redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$dir" \
+    --unixsocket "$dir/redis.sock" --unixsocketperm 700 --daemonize no \
+    --logfile "$dir/redis.log" "$@" &
+  RL_REDIS_PIDS+=($!)
+  local i
+  for i in $(seq 1 100); do
+    redis-cli -p "$port" ping >/dev/null 2>&1 && { printf -v "$var" '%s' "$port"; return 0; }
+    sleep 0.05
+  done
+  log "redis-server on port $port did not start"; cat "$dir/redis.log" >&2; return 1
+}
+
+stop_redis_all() {
+  local pid
+  for pid in "${RL_REDIS_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${RL_REDIS_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
+  RL_REDIS_PIDS=()
+}
+
+cleanup() {
+  stop_redis_all
+  [ -n "${RL_KEEP_WORK_DIR:-}" ] || rm -rf "$RL_WORK_DIR"
+}

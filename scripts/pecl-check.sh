@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The release path, checked: package.xml is current, `pecl package` makes a
+# tarball, and that tarball alone builds (phpize, configure, make) into an
+# extension that loads without a single start-up warning.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+trap cleanup EXIT
+ensure_packages
+cd "$REPO_ROOT"
+
+php scripts/gen-package-xml.php > "$RL_WORK_DIR/package.xml"
+if ! diff -u package.xml "$RL_WORK_DIR/package.xml" >&2; then
+  log "package.xml is stale: run php scripts/gen-package-xml.php > package.xml"; exit 1
+fi
+# pecl package reads the work tree: package from a clean export of what is committed.
+export_dir="$RL_WORK_DIR/export"
+mkdir -p "$export_dir"
+git archive HEAD | tar -x -C "$export_dir"
+(cd "$export_dir" && pecl package package.xml) >"$RL_WORK_DIR/pecl.log" 2>&1 || { cat "$RL_WORK_DIR/pecl.log"; exit 1; }
+tarball=$(ls "$export_dir"/redislock-*.tgz)
+log "built $(basename "$tarball")"
+mkdir -p "$RL_WORK_DIR/unpacked"
+tar -xzf "$tarball" -C "$RL_WORK_DIR/unpacked"
+src=$(ls -d "$RL_WORK_DIR"/unpacked/redislock-*)
+(cd "$src" && phpize >/dev/null 2>&1 && ./configure --enable-redislock >/dev/null && make -j"$(nproc)" >/dev/null) \
+  || { log "the tarball does not build"; exit 1; }
+out=$(php -n -d display_startup_errors=1 -d error_reporting=-1 -d "extension=$src/modules/redislock.so" \
+      -r 'echo extension_loaded("redislock") ? "loaded " . phpversion("redislock") : "not loaded";' 2>&1)
+[ "$out" = "loaded $(php -r 'preg_match("/PHP_REDISLOCK_VERSION \"([^\"]+)/", file_get_contents("ext/php_redislock.h"), $m); echo $m[1];')" ] \
+  || { log "the packaged extension did not load cleanly: $out"; exit 1; }
+log "pecl package OK: $out"

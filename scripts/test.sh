@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds the extension, starts a private redis-server
+# on a free loopback port, runs the whole phpt suite against it and stops it.
+#   scripts/test.sh [--valgrind] [run-tests.php args, e.g. tests/lock_basic.phpt]
+# Last line: "N passed, N failed, N skipped". Exit status 0 only if none failed.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+trap cleanup EXIT
+
+valgrind=()
+if [ "${1:-}" = --valgrind ]; then valgrind=(-m); shift; export USE_ZEND_ALLOC=0; fi
+
+ensure_packages
+build_extension
+start_redis port
+export REDISLOCK_TEST_SERVER="tcp://127.0.0.1:$port"
+export REDISLOCK_TEST_SOCKET="$RL_WORK_DIR/redis-$port/redis.sock"
+export REDISLOCK_TEST_EXT="$RL_EXT"
+export REDISLOCK_TEST_PHP=$(command -v php)
+
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=("$REPO_ROOT/tests")
+out="$RL_WORK_DIR/run-tests.out"
+cd "$REPO_ROOT"
+set +e
+NO_INTERACTION=1 TEST_PHP_EXECUTABLE="$REDISLOCK_TEST_PHP" \
+  php -n "$(ls -d /usr/lib/php/*/build | head -1)/run-tests.php" -q --show-diff "${valgrind[@]}" \
+  -p "$REDISLOCK_TEST_PHP" -n -d "extension=$RL_EXT" "${targets[@]}" 2>&1 | tee "$out"
+set -e
+count() { sed -n "s/^Tests $1 *: *\([0-9]*\).*/\1/p" "$out" | head -1; }
+passed=$(count passed); failed=$(count failed); skipped=$(count skipped)
+leaked=$(count leaked); warned=$(count warned); borked=$(grep -c '^BORK' "$out" || true)
+failed=$(( ${failed:-0} + ${leaked:-0} + ${warned:-0} + ${borked:-0} ))
+echo "${passed:-0} passed, $failed failed, ${skipped:-0} skipped"
+[ "$failed" -eq 0 ] && [ "${passed:-0}" -gt 0 ]
