@@ -42,13 +42,9 @@ extern zend_class_entry *php_redislock_exception_ce;
 # define php_redislock_now_ns() ((uint64_t)php_hrtime_current())
 #endif
 
-#ifdef PHP_WIN32
-# include <process.h>
-# define php_redislock_getpid() ((long)_getpid())
-#else
-# include <unistd.h>
-# define php_redislock_getpid() ((long)getpid())
-#endif
+/* The current process id (cached, refreshed after fork). */
+#include "rl_conn.h"
+#define php_redislock_getpid() rl_process_id()
 
 /* Class registration, one per class file. */
 void php_redislock_lock_minit(void);

@@ -85,7 +85,7 @@ static bool apply_options(php_redislock_client *client, HashTable *options)
 	ZEND_HASH_FOREACH_KEY_VAL(options, index, key, value) {
 		ZVAL_DEREF(value);
 		if (!key) {
-			zend_argument_value_error(2, "contains unknown option " ZEND_ULONG_FMT, index);
+			zend_argument_value_error(2, "contains unknown option \"" ZEND_ULONG_FMT "\"", index);
 			return false;
 		}
 		if (zend_string_equals_literal(key, "prefix")) {

@@ -12,6 +12,7 @@
 #include "php_redislock_client.h"
 #include "php_redislock_registry.h"
 #include "rl_hiredis_compat.h"
+#include "rl_conn.h"
 #include "rl_scripts.h"
 
 ZEND_DECLARE_MODULE_GLOBALS(redislock)
@@ -88,6 +89,7 @@ static PHP_GINIT_FUNCTION(redislock)
 static PHP_MINIT_FUNCTION(redislock)
 {
 	REGISTER_INI_ENTRIES();
+	rl_process_init();
 	rl_scripts_init();
 	php_redislock_client_minit(module_number);
 	php_redislock_lock_minit();

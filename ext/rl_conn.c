@@ -7,14 +7,37 @@
 #ifdef _WIN32
 # include <process.h>
 # include <winsock2.h>
-# define rl_getpid() ((long)_getpid())
 #else
 # include <poll.h>
+# include <pthread.h>
 # include <unistd.h>
-# define rl_getpid() ((long)getpid())
 #endif
 
 #include "rl_conn.h"
+
+static long current_pid;
+
+static void refresh_pid(void)
+{
+#ifdef _WIN32
+	current_pid = (long)_getpid();
+#else
+	current_pid = (long)getpid();
+#endif
+}
+
+void rl_process_init(void)
+{
+	refresh_pid();
+#ifndef _WIN32
+	pthread_atfork(NULL, NULL, refresh_pid);
+#endif
+}
+
+long rl_process_id(void)
+{
+	return current_pid;
+}
 
 void rl_command_init(rl_command *cmd)
 {
@@ -169,7 +192,7 @@ rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_
 		*status = RL_ERR_NOMEM;
 		return NULL;
 	}
-	conn->owner_pid = rl_getpid();
+	conn->owner_pid = rl_process_id();
 	conn->set_nx_get = -1;
 	rl_server_describe(addr, conn->server, sizeof(conn->server));
 
@@ -222,7 +245,7 @@ void rl_conn_close(rl_conn *conn)
 
 bool rl_conn_is_reusable(rl_conn *conn)
 {
-	if (conn->broken || conn->reply_pending || conn->ctx->err || conn->owner_pid != rl_getpid()) {
+	if (conn->broken || conn->reply_pending || conn->ctx->err || conn->owner_pid != rl_process_id()) {
 		return false;
 	}
 #ifndef _WIN32

@@ -47,6 +47,14 @@ typedef struct {
 	char server[280];     /* rl_server_describe(), for messages */
 } rl_conn;
 
+/*
+ * This process's id, cached: glibc no longer caches getpid() and the fork
+ * checks run on every call. rl_process_init() (once, at module start-up)
+ * refreshes it in every child through pthread_atfork().
+ */
+void rl_process_init(void);
+long rl_process_id(void);
+
 #define RL_MAX_ARGS 12
 
 /* One command in argv form (binary safe). */

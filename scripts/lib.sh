@@ -53,21 +53,23 @@ free_port() {
 # start_redis VAR [extra redis-server args...]: starts a redis-server on a free
 # loopback port and stores the port in VAR.
 start_redis() {
-  local var=$1; shift
-  local port dir
-  port=$(free_port)
-  dir="$RL_WORK_DIR/redis-$port"
-  mkdir -p "$dir"
-  redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$dir" \
-    --unixsocket "$dir/redis.sock" --unixsocketperm 700 --daemonize no \
-    --logfile "$dir/redis.log" "$@" &
+  local _var=$1; shift
+  local _port _dir _i
+  _port=$(free_port)
+  _dir="$RL_WORK_DIR/redis-$_port"
+  mkdir -p "$_dir"
+  redis-server --port "$_port" --bind 127.0.0.1 --save '' --appendonly no --dir "$_dir" \
+    --unixsocket "$_dir/redis.sock" --unixsocketperm 700 --daemonize no \
+    --logfile "$_dir/redis.log" "$@" &
   RL_REDIS_PIDS+=($!)
-  local i
-  for i in $(seq 1 100); do
-    redis-cli -p "$port" ping >/dev/null 2>&1 && { printf -v "$var" '%s' "$port"; return 0; }
+  for _i in $(seq 1 100); do
+    if redis-cli -p "$_port" ping >/dev/null 2>&1; then
+      printf -v "$_var" '%s' "$_port"
+      return 0
+    fi
     sleep 0.05
   done
-  log "redis-server on port $port did not start"; cat "$dir/redis.log" >&2; return 1
+  log "redis-server on port $_port did not start"; cat "$_dir/redis.log" >&2; return 1
 }
 
 stop_redis_all() {

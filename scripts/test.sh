@@ -11,12 +11,13 @@ valgrind=()
 if [ "${1:-}" = --valgrind ]; then valgrind=(-m); shift; export USE_ZEND_ALLOC=0; fi
 
 ensure_packages
-build_extension
+# RL_PHP and RL_EXT test another build (e.g. a debug/ZTS PHP and the extension built for it).
+if [ -n "${RL_EXT:-}" ]; then log "testing the prebuilt $RL_EXT"; else build_extension; fi
 start_redis port
 export REDISLOCK_TEST_SERVER="tcp://127.0.0.1:$port"
 export REDISLOCK_TEST_SOCKET="$RL_WORK_DIR/redis-$port/redis.sock"
 export REDISLOCK_TEST_EXT="$RL_EXT"
-export REDISLOCK_TEST_PHP=$(command -v php)
+export REDISLOCK_TEST_PHP=${RL_PHP:-$(command -v php)}
 
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("$REPO_ROOT/tests")
@@ -24,7 +25,7 @@ out="$RL_WORK_DIR/run-tests.out"
 cd "$REPO_ROOT"
 set +e
 NO_INTERACTION=1 TEST_PHP_EXECUTABLE="$REDISLOCK_TEST_PHP" \
-  php -n "$(ls -d /usr/lib/php/*/build | head -1)/run-tests.php" -q --show-diff "${valgrind[@]}" \
+  "$REDISLOCK_TEST_PHP" -n "$(ls -d /usr/lib/php/*/build | head -1)/run-tests.php" -q --show-diff "${valgrind[@]}" \
   -p "$REDISLOCK_TEST_PHP" -n -d "extension=$RL_EXT" "${targets[@]}" 2>&1 | tee "$out"
 set -e
 count() { sed -n "s/^Tests $1 *: *\([0-9]*\).*/\1/p" "$out" | head -1; }

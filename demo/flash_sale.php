@@ -1,0 +1,435 @@
+<?php
+/**
+ * Flash sale: N worker processes race to buy the last items of a stock kept in
+ * Redis. Every purchase is a read-modify-write (GET stock, check, SET stock-1,
+ * INCR sold). With RedisLock around it the stock is never oversold; without it
+ * (--mode nolock) lost updates sell more items than exist.
+ *
+ *   php -n -d extension=modules/redislock.so demo/flash_sale.php --server tcp://127.0.0.1:6379
+ *       [--workers 32] [--stock 100] [--requests 20] [--mode lock|nolock|both] [--interval 1000] [--ext path]
+ *
+ * --requests is per worker; --interval is lock()'s retry interval in µs; --ext
+ * defaults to the "-d extension=...redislock..." on this process's command line.
+ *
+ * Exit status: 0 if the lock mode sold exactly what it could (never more than
+ * the stock), 1 if it oversold, 2 on a usage or run error.
+ * The demo's own Redis access (seeding, GET/SET/INCR) uses the tiny RESP client
+ * below, so it needs nothing but PHP and the extension.
+ */
+
+declare(strict_types=1);
+
+/** A minimal RESP2 client over a stream socket (tcp:// or unix://). */
+final class Resp
+{
+    private $sock;
+
+    public function __construct(string $server)
+    {
+        $this->sock = @stream_socket_client($server, $errno, $errstr, 2.0);
+        if (!$this->sock) {
+            throw new RuntimeException("cannot connect to $server: $errstr");
+        }
+        stream_set_timeout($this->sock, 10);
+    }
+
+    public function cmd(string ...$argv): mixed
+    {
+        $out = '*' . count($argv) . "\r\n";
+        foreach ($argv as $a) {
+            $out .= '$' . strlen($a) . "\r\n" . $a . "\r\n";
+        }
+        for ($off = 0; $off < strlen($out); $off += $n) {
+            $n = fwrite($this->sock, substr($out, $off));
+            if (!$n) {
+                throw new RuntimeException('RESP: write failed');
+            }
+        }
+        return $this->read();
+    }
+
+    private function read(): mixed
+    {
+        $line = fgets($this->sock);
+        if ($line === false) {
+            throw new RuntimeException('RESP: connection closed');
+        }
+        $type = $line[0];
+        $rest = substr($line, 1, -2);
+        switch ($type) {
+            case '+': return $rest;
+            case '-': throw new RuntimeException("Redis error: $rest");
+            case ':': return (int)$rest;
+            case '$':
+                $len = (int)$rest;
+                if ($len < 0) {
+                    return null;
+                }
+                $data = '';
+                while (strlen($data) < $len + 2) {
+                    $chunk = fread($this->sock, $len + 2 - strlen($data));
+                    if ($chunk === false || $chunk === '') {
+                        throw new RuntimeException('RESP: short read');
+                    }
+                    $data .= $chunk;
+                }
+                return substr($data, 0, $len);
+            case '*':
+                $n = (int)$rest;
+                if ($n < 0) {
+                    return null;
+                }
+                $items = [];
+                for ($i = 0; $i < $n; $i++) {
+                    $items[] = $this->read();
+                }
+                return $items;
+        }
+        throw new RuntimeException('RESP: bad reply ' . var_export($line, true));
+    }
+}
+
+function usage(string $msg = ''): never
+{
+    if ($msg !== '') {
+        fwrite(STDERR, "flash_sale: $msg\n");
+    }
+    fwrite(STDERR, "usage: php -n -d extension=redislock.so demo/flash_sale.php --server tcp://host:port\n"
+        . "       [--workers 32] [--stock 100] [--requests 20] [--mode lock|nolock|both] [--interval 1000]\n"
+        . "       [--ext path/to/redislock.so]\n");
+    exit(2);
+}
+
+/** --name value / --name=value options; returns [options, rest]. */
+function parse_args(array $argv, array $known): array
+{
+    $opts = [];
+    for ($i = 1; $i < count($argv); $i++) {
+        $a = $argv[$i];
+        if (!str_starts_with($a, '--')) {
+            usage("unexpected argument $a");
+        }
+        $a = substr($a, 2);
+        if (str_contains($a, '=')) {
+            [$k, $v] = explode('=', $a, 2);
+        } else {
+            $k = $a;
+            if (!isset($known[$k])) {
+                usage("unknown option --$k");
+            }
+            if ($known[$k] === 'flag') {
+                $v = '1';
+            } else {
+                if ($i + 1 >= count($argv)) {
+                    usage("--$k needs a value");
+                }
+                $v = $argv[++$i];
+            }
+        }
+        if (!isset($known[$k])) {
+            usage("unknown option --$k");
+        }
+        $opts[$k] = $v;
+    }
+    return $opts;
+}
+
+function positive_int(array $opts, string $k, int $default): int
+{
+    if (!isset($opts[$k])) {
+        return $default;
+    }
+    if (!preg_match('/^[1-9]\d{0,8}$/', $opts[$k])) {
+        usage("--$k must be a positive integer");
+    }
+    return (int)$opts[$k];
+}
+
+/**
+ * The redislock.so this process was started with, to start the workers the same
+ * way: --ext, else the "-d extension=..." on our own command line (Linux /proc).
+ */
+function extension_path(array $opts): ?string
+{
+    if (isset($opts['ext'])) {
+        return $opts['ext'];
+    }
+    $cmdline = @file_get_contents('/proc/self/cmdline');
+    if ($cmdline !== false) {
+        $args = explode("\0", rtrim($cmdline, "\0"));
+        foreach ($args as $i => $a) {
+            $v = null;
+            if ($a === '-d' && isset($args[$i + 1])) {
+                $v = $args[$i + 1];
+            } elseif (str_starts_with($a, '-d')) {
+                $v = substr($a, 2);
+            }
+            if ($v !== null && preg_match('/^extension\s*=\s*(.*redislock[^\/]*)$/', $v, $m)) {
+                return trim($m[1], "\"' ");
+            }
+        }
+    }
+    return null;
+}
+
+/* ------------------------------------------------------------------ worker */
+
+/**
+ * One shopper process: waits for "go" on stdin, then makes $requests purchase
+ * attempts and prints a JSON summary on stdout.
+ */
+function worker(string $server, string $sale, int $requests, bool $useLock, int $intervalUs): void
+{
+    $redis = new Resp($server);
+    $lock = $useLock ? new RedisLock($server) : null;
+    $stockKey = "flash:$sale:stock";
+    $soldKey = "flash:$sale:sold";
+    $lockName = "item:$sale";
+
+    $waits = [];       /* µs spent in lock(), one per attempt */
+    $bought = 0;
+    $soldOut = 0;
+    $timeouts = 0;
+    $lost = 0;         /* unlock() false: the lock had expired while held */
+    $lastSale = null;  /* microtime of this worker's last purchase */
+
+    fgets(STDIN);      /* start barrier: the parent says go once every worker is up */
+    for ($i = 0; $i < $requests; $i++) {
+        if ($lock) {
+            $t0 = hrtime(true);
+            $got = $lock->lock($lockName, 5, 5, $intervalUs);   /* wait up to 5 s, hold at most 5 s */
+            $waits[] = (hrtime(true) - $t0) / 1000;
+            if (!$got) {
+                $timeouts++;
+                continue;
+            }
+        }
+        try {
+            $stock = (int)$redis->cmd('GET', $stockKey);
+            if ($stock > 0) {
+                usleep(200);                           /* payment check, order row, ... */
+                $redis->cmd('SET', $stockKey, (string)($stock - 1));
+                $redis->cmd('INCR', $soldKey);
+                $bought++;
+                $lastSale = microtime(true);
+            } else {
+                $soldOut++;
+            }
+        } finally {
+            if ($lock && !$lock->unlock($lockName)) {
+                $lost++;
+            }
+        }
+    }
+    echo json_encode(['bought' => $bought, 'sold_out' => $soldOut, 'timeouts' => $timeouts, 'lost' => $lost,
+                      'last_sale' => $lastSale, 'waits' => $waits]), "\n";
+}
+
+/* ------------------------------------------------------------------ parent */
+
+function percentile(array $sorted, float $p): float
+{
+    if (!$sorted) {
+        return 0.0;
+    }
+    $idx = (int)ceil($p / 100 * count($sorted)) - 1;
+    return $sorted[max(0, min(count($sorted) - 1, $idx))];
+}
+
+/** Runs one sale with $workers processes; returns its figures. */
+function run_sale(string $server, ?string $ext, int $workers, int $stock, int $requests, bool $useLock, int $intervalUs): array
+{
+    $redis = new Resp($server);
+    $sale = sprintf('%s-%d-%s', $useLock ? 'lock' : 'nolock', getmypid(), bin2hex(random_bytes(3)));
+    $redis->cmd('SET', "flash:$sale:stock", (string)$stock);
+    $redis->cmd('SET', "flash:$sale:sold", '0');
+
+    $procs = [];
+    for ($w = 0; $w < $workers; $w++) {
+        $cmd = [PHP_BINARY, '-n', ...($ext !== null ? ['-d', "extension=$ext"] : []), __FILE__, '--worker',
+                '--server', $server, '--sale', $sale, '--requests', (string)$requests,
+                '--mode', $useLock ? 'lock' : 'nolock', '--interval', (string)$intervalUs];
+        $p = proc_open($cmd, [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+        if (!is_resource($p)) {
+            throw new RuntimeException('cannot start a worker');
+        }
+        $procs[] = [$p, $pipes];
+    }
+    /* Give the workers time to load PHP and connect, then start them together. */
+    usleep(200000);
+    $start = microtime(true);
+    foreach ($procs as [$p, $pipes]) {
+        fwrite($pipes[0], "go\n");
+        fclose($pipes[0]);
+    }
+    $results = [];
+    $errors = [];
+    foreach ($procs as $i => [$p, $pipes]) {
+        $out = stream_get_contents($pipes[1]);
+        $err = stream_get_contents($pipes[2]);
+        fclose($pipes[1]);
+        fclose($pipes[2]);
+        $rc = proc_close($p);
+        $r = json_decode(trim($out), true);
+        if ($rc !== 0 || !is_array($r)) {
+            $errors[] = "worker $i (exit $rc): " . trim($out . $err);
+            continue;
+        }
+        $results[] = $r;
+    }
+    $elapsed = microtime(true) - $start;
+    if ($errors) {
+        throw new RuntimeException("workers failed:\n" . implode("\n", $errors));
+    }
+
+    $sold = (int)$redis->cmd('GET', "flash:$sale:sold");
+    $left = (int)$redis->cmd('GET', "flash:$sale:stock");
+    $redis->cmd('DEL', "flash:$sale:stock", "flash:$sale:sold");
+
+    $waits = [];
+    $lastSale = null;
+    $bought = $soldOut = $timeouts = $lost = 0;
+    foreach ($results as $r) {
+        array_push($waits, ...$r['waits']);
+        $bought += $r['bought'];
+        $soldOut += $r['sold_out'];
+        $timeouts += $r['timeouts'];
+        $lost += $r['lost'];
+        if ($r['last_sale'] !== null) {
+            $lastSale = max($lastSale ?? 0, $r['last_sale']);
+        }
+    }
+    sort($waits);
+    $sellTime = $lastSale !== null ? max($lastSale - $start, 1e-6) : null;
+    return [
+        'workers' => $workers,
+        'stock' => $stock,
+        'attempts' => $workers * $requests,
+        'sold' => $sold,
+        'bought' => $bought,
+        'left' => $left,
+        'oversold' => max(0, $sold - $stock),
+        'sold_out' => $soldOut,
+        'timeouts' => $timeouts,
+        'lost' => $lost,
+        'elapsed' => $elapsed,
+        'sell_time' => $sellTime,
+        'pps' => $sellTime ? $sold / $sellTime : 0.0,
+        'aps' => $elapsed > 0 ? ($workers * $requests) / $elapsed : 0.0,
+        'waits' => $waits,
+    ];
+}
+
+function ms(float $us): string
+{
+    return number_format($us / 1000, 2, '.', '');
+}
+
+function print_table(array $runs): void
+{
+    $rows = [
+        ['workers', fn($r) => (string)$r['workers']],
+        ['purchase attempts', fn($r) => (string)$r['attempts']],
+        ['initial stock', fn($r) => (string)$r['stock']],
+        ['sold (INCR sold)', fn($r) => (string)$r['sold']],
+        ['stock left', fn($r) => (string)$r['left']],
+        ['OVERSOLD', fn($r) => (string)$r['oversold']],
+        ['"sold out" answers', fn($r) => (string)$r['sold_out']],
+        ['lock timeouts', fn($r) => $r['lock'] ? (string)$r['timeouts'] : '-'],
+        ['locks lost (unlock false)', fn($r) => $r['lock'] ? (string)$r['lost'] : '-'],
+        ['time to last sale (s)', fn($r) => $r['sell_time'] === null ? '-' : number_format($r['sell_time'], 3)],
+        ['purchases/s', fn($r) => number_format($r['pps'], 0, '.', '')],
+        ['attempts/s (whole run)', fn($r) => number_format($r['aps'], 0, '.', '')],
+        ['lock wait p50 (ms)', fn($r) => $r['lock'] ? ms(percentile($r['waits'], 50)) : '-'],
+        ['lock wait p95 (ms)', fn($r) => $r['lock'] ? ms(percentile($r['waits'], 95)) : '-'],
+        ['lock wait p99 (ms)', fn($r) => $r['lock'] ? ms(percentile($r['waits'], 99)) : '-'],
+        ['lock wait max (ms)', fn($r) => $r['lock'] ? ms($r['waits'] ? end($r['waits']) : 0) : '-'],
+    ];
+    $head = array_merge(['mode'], array_map(fn($r) => $r['lock'] ? 'with RedisLock' : 'no lock', $runs));
+    $table = [$head];
+    foreach ($rows as [$label, $f]) {
+        $table[] = array_merge([$label], array_map($f, $runs));
+    }
+    $w = [];
+    foreach ($table as $row) {
+        foreach ($row as $i => $cell) {
+            $w[$i] = max($w[$i] ?? 0, strlen($cell));
+        }
+    }
+    $sep = '+' . implode('+', array_map(fn($n) => str_repeat('-', $n + 2), $w)) . '+';
+    echo $sep, "\n";
+    foreach ($table as $ri => $row) {
+        $cells = [];
+        foreach ($row as $i => $cell) {
+            $cells[] = ' ' . ($i === 0 ? str_pad($cell, $w[$i]) : str_pad($cell, $w[$i], ' ', STR_PAD_LEFT)) . ' ';
+        }
+        echo '|', implode('|', $cells), "|\n";
+        if ($ri === 0) {
+            echo $sep, "\n";
+        }
+    }
+    echo $sep, "\n";
+}
+
+$opts = parse_args($argv, ['server' => 'v', 'workers' => 'v', 'stock' => 'v', 'requests' => 'v',
+                           'mode' => 'v', 'ext' => 'v', 'interval' => 'v', 'worker' => 'flag', 'sale' => 'v', 'help' => 'flag']);
+if (isset($opts['help'])) {
+    usage();
+}
+$server = $opts['server'] ?? usage('--server is required (e.g. tcp://127.0.0.1:6379)');
+$mode = $opts['mode'] ?? 'both';
+if (!in_array($mode, ['lock', 'nolock', 'both'], true)) {
+    usage('--mode must be lock, nolock or both');
+}
+$requests = positive_int($opts, 'requests', 20);
+$intervalUs = positive_int($opts, 'interval', 1000);   /* lock() retry interval, µs */
+
+if (isset($opts['worker'])) {
+    worker($server, $opts['sale'] ?? usage('--sale missing'), $requests, $mode === 'lock', $intervalUs);
+    exit(0);
+}
+
+$ext = extension_path($opts);
+if ($mode !== 'nolock') {
+    if (!class_exists('RedisLock')) {
+        usage('the redislock extension is not loaded (php -n -d extension=/path/to/redislock.so ...)');
+    }
+    $ext ?? usage('cannot tell where redislock.so is: pass --ext /path/to/redislock.so');
+}
+$workers = positive_int($opts, 'workers', 32);
+$stock = positive_int($opts, 'stock', 100);
+
+printf("Flash sale on %s: %d workers x %d purchase attempts = %d attempts for %d items\n"
+    . "critical section: GET stock, usleep(200), SET stock-1, INCR sold; lock(name, timeout 5 s, expire 5 s, retry every %d us)\n\n",
+    $server, $workers, $requests, $workers * $requests, $stock, $intervalUs);
+$runs = [];
+try {
+    foreach ($mode === 'both' ? ['lock', 'nolock'] : [$mode] as $m) {
+        $r = run_sale($server, $ext, $workers, $stock, $requests, $m === 'lock', $intervalUs);
+        $r['lock'] = $m === 'lock';
+        $runs[] = $r;
+    }
+} catch (Throwable $e) {
+    fwrite(STDERR, 'flash_sale: ' . $e->getMessage() . "\n");
+    exit(2);
+}
+print_table($runs);
+
+$status = 0;
+foreach ($runs as $r) {
+    if ($r['lock']) {
+        if ($r['oversold'] > 0 || $r['sold'] + $r['left'] !== $r['stock'] || $r['sold'] !== $r['bought']) {
+            printf("\nFAIL: with RedisLock %d items were sold out of %d (oversold by %d, %d left)\n",
+                $r['sold'], $r['stock'], $r['oversold'], $r['left']);
+            $status = 1;
+        } else {
+            printf("\nwith RedisLock: sold %d of %d, stock left %d, sold + left = stock: no item sold twice.\n",
+                $r['sold'], $r['stock'], $r['left']);
+        }
+    } else {
+        printf("%swithout a lock: sold %d items out of %d (%s).\n", count($runs) > 1 ? '' : "\n",
+            $r['sold'], $r['stock'],
+            $r['oversold'] > 0 ? "oversold by {$r['oversold']}: lost updates" : 'no oversell this time, but nothing prevents it');
+    }
+}
+exit($status);

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Memory and thread-safety check: builds a debug + ZTS PHP from Debian's own
+# php8.2 source package (once; cached under /opt), builds the extension for it
+# and runs the phpt suite there. A debug PHP prints "Memory leaks detected" for
+# any emalloc'd block never freed, which run-tests.php counts as a failure; the
+# ZTS build proves the globals and TSRMLS cache macros compile and work.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+trap cleanup EXIT
+ensure_packages
+
+version=$(apt-cache showsrc php8.2 2>/dev/null | sed -n 's/^Version: //p' | sort -V | tail -1)
+prefix=/opt/php-debug-zts
+if [ ! -x "$prefix/bin/php" ]; then
+  if [ -z "$version" ]; then
+    log "enabling Debian's deb-src entries to fetch the php8.2 source package"
+    as_root tee /etc/apt/sources.list.d/redislock-deb-src.sources >/dev/null <<'SRC'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+SRC
+    as_root apt-get update -qq
+    version=$(apt-cache showsrc php8.2 | sed -n 's/^Version: //p' | sort -V | tail -1)
+  fi
+  src="$RL_WORK_DIR/php-src"
+  mkdir -p "$src" && cd "$src"
+  log "fetching php8.2 $version source"
+  apt-get source -qq --download-only "php8.2=$version" >/dev/null 2>&1
+  tar -xf php8.2_*.orig.tar.xz
+  cd php-8.*/
+  log "building a debug ZTS PHP (a few minutes)"
+  ./configure --prefix="$prefix" --enable-debug --enable-zts --disable-all --disable-cgi --disable-phpdbg \
+    --enable-cli --enable-pcntl --enable-posix >"$RL_WORK_DIR/php-configure.log" 2>&1
+  make -j"$(nproc)" >"$RL_WORK_DIR/php-make.log" 2>&1 || { tail -30 "$RL_WORK_DIR/php-make.log"; exit 1; }
+  as_root make install >/dev/null
+fi
+
+build="$RL_WORK_DIR/ext-build"
+mkdir -p "$build"
+cd "$REPO_ROOT"
+cp -r config.m4 config.w32 ext "$build/"
+find "$build/ext" \( -name '*.lo' -o -name '*.o' -o -name '.libs' -o -name '*.dep' \) -prune -exec rm -rf {} +
+cd "$build"
+"$prefix/bin/phpize" >/dev/null
+./configure --with-php-config="$prefix/bin/php-config" --enable-redislock >"$RL_WORK_DIR/ext-configure.log" 2>&1
+make -j"$(nproc)" >"$RL_WORK_DIR/ext-make.log" 2>&1 || { tail -30 "$RL_WORK_DIR/ext-make.log"; exit 1; }
+if grep -E 'warning:' "$RL_WORK_DIR/ext-make.log"; then log "compiler warnings in the ZTS debug build"; exit 1; fi
+log "$("$prefix/bin/php" -v | head -1)"
+
+RL_PHP="$prefix/bin/php" RL_EXT="$build/modules/redislock.so" RL_WORK_DIR="$RL_WORK_DIR/suite" \
+  bash "$REPO_ROOT/scripts/test.sh" "$@"
