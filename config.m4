@@ -39,7 +39,7 @@ if test "$PHP_REDISLOCK" != "no"; then
   dnl so also add the parent directory.
   for flag in $HIREDIS_CFLAGS; do
     case "$flag" in
-      -I*/hiredis) PHP_EVAL_INCLINE([$flag -I${flag%/hiredis}]) ;;
+      -I*/hiredis) PHP_EVAL_INCLINE([$flag ${flag%/hiredis}]) ;;
       -I*) PHP_EVAL_INCLINE([$flag]) ;;
     esac
   done
@@ -61,8 +61,10 @@ if test "$PHP_REDISLOCK" != "no"; then
       ext/php_redislock_client.c
       ext/php_redislock_lock.c
       ext/php_redislock_registry.c
+      ext/php_redislock_semaphore.c
       ext/rl_conn.c
       ext/rl_lock.c
+      ext/rl_semaphore.c
       ext/rl_server.c
       ext/rl_scripts.c
     ]), $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1)

@@ -22,6 +22,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
 	/* per request */
 	php_redislock_holder *holders;   /* every live object that can hold something */
 	zend_object *lock_instance;      /* RedisLock::instance() */
+	zend_object *semaphore_instance; /* RedisSemaphore::instance() */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)
@@ -46,7 +47,8 @@ extern zend_class_entry *php_redislock_exception_ce;
 #include "rl_conn.h"
 #define php_redislock_getpid() rl_process_id()
 
-/* Class registration, one per class file. */
-void php_redislock_lock_minit(void);
+/* Handlers of each class (registered from the stub in redislock.c), one per class file. */
+void php_redislock_lock_init_class(zend_class_entry *ce);
+void php_redislock_semaphore_init_class(zend_class_entry *ce);
 
 #endif /* PHP_REDISLOCK_H */

@@ -5,6 +5,12 @@
 
 #include <math.h>
 
+#if PHP_VERSION_ID >= 80200
+# include "ext/random/php_random.h"
+#else
+# include "ext/standard/php_random.h"
+#endif
+
 static int le_persistent_conn;
 
 static void persistent_conn_dtor(zend_resource *res)
@@ -301,4 +307,69 @@ rl_conn *php_redislock_client_conn(php_redislock_client *client)
 zend_string *php_redislock_client_key(const php_redislock_client *client, const zend_string *name)
 {
 	return zend_string_concat2(ZSTR_VAL(client->prefix), ZSTR_LEN(client->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
+}
+
+bool php_redislock_check_name(const zend_string *name, uint32_t arg_num)
+{
+	if (ZSTR_LEN(name) == 0) {
+		zend_argument_value_error(arg_num, "must not be empty");
+		return false;
+	}
+	return true;
+}
+
+bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_ms)
+{
+	if (!(expire > 0 && expire <= PHP_REDISLOCK_MAX_SECONDS)) { /* also rejects NAN */
+		zend_argument_value_error(arg_num, "must be greater than 0 and at most 1000000000 (seconds)");
+		return false;
+	}
+	*ttl_ms = (long long)ceil(expire * 1000.0);
+	return true;
+}
+
+bool php_redislock_check_timeout(double timeout, uint32_t arg_num)
+{
+	if (!(timeout >= 0 && timeout <= PHP_REDISLOCK_MAX_SECONDS)) {
+		zend_argument_value_error(arg_num, "must be between 0 and 1000000000 (seconds)");
+		return false;
+	}
+	return true;
+}
+
+bool php_redislock_make_token(char out[PHP_REDISLOCK_TOKEN_LEN + 1])
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char raw[PHP_REDISLOCK_TOKEN_LEN / 2];
+	size_t i;
+
+	if (php_random_bytes_throw(raw, sizeof(raw)) == FAILURE) {
+		return false;
+	}
+	for (i = 0; i < sizeof(raw); i++) {
+		out[2 * i] = hex[raw[i] >> 4];
+		out[2 * i + 1] = hex[raw[i] & 15];
+	}
+	out[PHP_REDISLOCK_TOKEN_LEN] = '\0';
+	return true;
+}
+
+bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
+		php_redislock_client *(*client_of)(zend_object *obj), const char *default_prefix)
+{
+	zend_object *obj;
+	php_redislock_client *client;
+
+	if (*slot) {
+		return true;
+	}
+	obj = ce->create_object(ce);
+	client = client_of(obj);
+	if (!php_redislock_client_init(client, NULL, NULL, NULL, default_prefix)) {
+		php_redislock_client_destroy(client);
+		OBJ_RELEASE(obj);
+		return false;
+	}
+	*slot = obj;
+	return true;
 }

@@ -48,6 +48,29 @@ zend_string *php_redislock_client_key(const php_redislock_client *client, const 
 /* Throws Error unless the constructor ran (e.g. for objects made without it by Reflection). */
 bool php_redislock_client_check_initialized(const php_redislock_client *client);
 
+/* ---- argument checks shared by the classes (all run before anything is sent) ---- */
+
+/* Seconds: the upper bound for lifetimes and timeouts (keeps milliseconds far from overflow). */
+#define PHP_REDISLOCK_MAX_SECONDS 1e9
+
+bool php_redislock_check_name(const zend_string *name, uint32_t arg_num);
+/* A lifetime in (0, 1e9] seconds, as whole milliseconds rounded up (never 0). */
+bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_ms);
+/* A timeout in [0, 1e9] seconds. */
+bool php_redislock_check_timeout(double timeout, uint32_t arg_num);
+
+/* 128 bits from the OS CSPRNG as 32 hex chars: unguessable, so nobody can forge an owner. */
+#define PHP_REDISLOCK_TOKEN_LEN 32
+bool php_redislock_make_token(char out[PHP_REDISLOCK_TOKEN_LEN + 1]);
+
+/*
+ * The object behind X::instance(): created on first use from the INI settings
+ * and kept in *slot until the request ends. False (with an exception) if the
+ * INI settings are unusable.
+ */
+bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
+		php_redislock_client *(*client_of)(zend_object *obj), const char *default_prefix);
+
 /* Module hooks for the persistent pool. */
 void php_redislock_client_minit(int module_number);
 

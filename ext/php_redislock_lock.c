@@ -4,26 +4,10 @@
 #include "php_redislock_registry.h"
 #include "rl_lock.h"
 #include "zend_exceptions.h"
-#include "ext/spl/spl_exceptions.h"
 
-#if PHP_VERSION_ID >= 80200
-# include "ext/random/php_random.h"
-#else
-# include "ext/standard/php_random.h"
-#endif
-
-#include <math.h>
-
-#include "redislock_arginfo.h"
-
-zend_class_entry *php_redislock_exception_ce;
 static zend_class_entry *redislock_lock_ce;
 static zend_object_handlers redislock_lock_handlers;
 
-/* 128 bits from the OS CSPRNG, hex: unguessable, so no other client can forge our ownership. */
-#define TOKEN_BYTES 16
-/* Seconds: the upper bound for $expire and $timeout (keeps milliseconds far from overflow). */
-#define MAX_SECONDS 1e9
 /* The first pause while waiting; it doubles up to $waitIntervalUs. */
 #define FIRST_PAUSE_US 1000
 
@@ -154,28 +138,6 @@ static void lock_free(zend_object *obj)
 	zend_object_std_dtor(obj);
 }
 
-/* ---- argument checks (all before anything is sent) ---- */
-
-static bool check_name(const zend_string *name, uint32_t arg_num)
-{
-	if (ZSTR_LEN(name) == 0) {
-		zend_argument_value_error(arg_num, "must not be empty");
-		return false;
-	}
-	return true;
-}
-
-/* Seconds to whole milliseconds, rounded up so a tiny positive lifetime never becomes 0. */
-static bool check_expire(double expire, uint32_t arg_num, long long *ttl_ms)
-{
-	if (!(expire > 0 && expire <= MAX_SECONDS)) { /* also rejects NAN */
-		zend_argument_value_error(arg_num, "must be greater than 0 and at most 1000000000 (seconds)");
-		return false;
-	}
-	*ttl_ms = (long long)ceil(expire * 1000.0);
-	return true;
-}
-
 /* Entry checks shared by every method that works on a name. */
 static redislock_lock_object *lock_for_call(zval *this_zv)
 {
@@ -185,23 +147,6 @@ static redislock_lock_object *lock_for_call(zval *this_zv)
 	}
 	php_redislock_holder_check_fork(&lock->holder);
 	return lock;
-}
-
-static void make_token(char out[TOKEN_BYTES * 2 + 1])
-{
-	static const char hex[] = "0123456789abcdef";
-	unsigned char raw[TOKEN_BYTES];
-	int i;
-
-	if (php_random_bytes_throw(raw, sizeof(raw)) == FAILURE) {
-		out[0] = '\0';
-		return;
-	}
-	for (i = 0; i < TOKEN_BYTES; i++) {
-		out[2 * i] = hex[raw[i] >> 4];
-		out[2 * i + 1] = hex[raw[i] & 15];
-	}
-	out[TOKEN_BYTES * 2] = '\0';
 }
 
 /* ---- methods ---- */
@@ -228,20 +173,20 @@ PHP_METHOD(RedisLock, __construct)
 	}
 }
 
+static php_redislock_client *client_of_lock(zend_object *obj)
+{
+	return &lock_from_obj(obj)->client;
+}
+
 PHP_METHOD(RedisLock, instance)
 {
 	ZEND_PARSE_PARAMETERS_NONE();
 
-	if (!REDISLOCK_G(lock_instance)) {
-		zend_object *obj = lock_create(redislock_lock_ce);
-		if (!php_redislock_client_init(&lock_from_obj(obj)->client, NULL, NULL, NULL, REDISLOCK_G(prefix))) {
-			OBJ_RELEASE(obj);
-			RETURN_THROWS();
-		}
-		REDISLOCK_G(lock_instance) = obj;
+	if (!php_redislock_shared_instance(&REDISLOCK_G(lock_instance), redislock_lock_ce, client_of_lock,
+			REDISLOCK_G(prefix))) {
+		RETURN_THROWS();
 	}
-	GC_ADDREF(REDISLOCK_G(lock_instance));
-	RETURN_OBJ(REDISLOCK_G(lock_instance));
+	RETURN_OBJ_COPY(REDISLOCK_G(lock_instance));
 }
 
 PHP_METHOD(RedisLock, lock)
@@ -251,7 +196,7 @@ PHP_METHOD(RedisLock, lock)
 	zend_long wait_interval_us = 100000;
 	long long ttl_ms;
 	redislock_lock_object *lock;
-	char token[TOKEN_BYTES * 2 + 1];
+	char token[PHP_REDISLOCK_TOKEN_LEN + 1];
 	rl_lock_ref ref;
 	rl_status status;
 	rl_error err;
@@ -268,14 +213,13 @@ PHP_METHOD(RedisLock, lock)
 		Z_PARAM_LONG(wait_interval_us)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1)) {
+	if (!php_redislock_check_name(name, 1)) {
 		RETURN_THROWS();
 	}
-	if (!(timeout >= 0 && timeout <= MAX_SECONDS)) {
-		zend_argument_value_error(2, "must be between 0 and 1000000000 (seconds)");
+	if (!php_redislock_check_timeout(timeout, 2)) {
 		RETURN_THROWS();
 	}
-	if (!check_expire(expire, 3, &ttl_ms)) {
+	if (!php_redislock_check_expire(expire, 3, &ttl_ms)) {
 		RETURN_THROWS();
 	}
 	if (wait_interval_us < 0) {
@@ -305,13 +249,12 @@ PHP_METHOD(RedisLock, lock)
 		zend_hash_del(&lock->held, name); /* lost meanwhile (expired, deleted): acquire anew */
 	}
 
-	make_token(token);
-	if (EG(exception)) {
+	if (!php_redislock_make_token(token)) {
 		zend_string_release(key);
 		RETURN_THROWS();
 	}
 	ref.token = token;
-	ref.token_len = TOKEN_BYTES * 2;
+	ref.token_len = PHP_REDISLOCK_TOKEN_LEN;
 	deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9);
 
 	for (;;) {
@@ -324,7 +267,7 @@ PHP_METHOD(RedisLock, lock)
 				 * token so unlockAll() or the request end deletes the key if it is ours.
 				 */
 				zval maybe_held;
-				ZVAL_STRINGL(&maybe_held, token, TOKEN_BYTES * 2);
+				ZVAL_STRINGL(&maybe_held, token, PHP_REDISLOCK_TOKEN_LEN);
 				zend_hash_update(&lock->held, name, &maybe_held);
 			}
 			goto failed;
@@ -347,7 +290,7 @@ PHP_METHOD(RedisLock, lock)
 	zend_string_release(key);
 	if (acquired) {
 		zval token_zv;
-		ZVAL_STRINGL(&token_zv, token, TOKEN_BYTES * 2);
+		ZVAL_STRINGL(&token_zv, token, PHP_REDISLOCK_TOKEN_LEN);
 		zend_hash_update(&lock->held, name, &token_zv);
 	}
 	RETURN_BOOL(acquired);
@@ -390,7 +333,7 @@ PHP_METHOD(RedisLock, expire)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !check_expire(expire, 2, &ttl_ms) || !(lock = lock_for_call(ZEND_THIS))) {
+	if (!php_redislock_check_name(name, 1) || !php_redislock_check_expire(expire, 2, &ttl_ms) || !(lock = lock_for_call(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if (!find_held(lock, name, &key, &ref)) {
@@ -426,7 +369,7 @@ PHP_METHOD(RedisLock, isLocking)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !(lock = lock_for_call(ZEND_THIS))) {
+	if (!php_redislock_check_name(name, 1) || !(lock = lock_for_call(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if (!find_held(lock, name, &key, &ref)) {
@@ -462,7 +405,7 @@ PHP_METHOD(RedisLock, unlock)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!check_name(name, 1) || !(lock = lock_for_call(ZEND_THIS))) {
+	if (!php_redislock_check_name(name, 1) || !(lock = lock_for_call(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if (!find_held(lock, name, &key, &ref)) {
@@ -506,11 +449,10 @@ PHP_METHOD(RedisLock, unlockAll)
 	RETURN_BOOL(all_released);
 }
 
-void php_redislock_lock_minit(void)
+void php_redislock_lock_init_class(zend_class_entry *ce)
 {
-	php_redislock_exception_ce = register_class_RedisLockException(spl_ce_RuntimeException);
-	redislock_lock_ce = register_class_RedisLock();
-	redislock_lock_ce->create_object = lock_create;
+	redislock_lock_ce = ce;
+	ce->create_object = lock_create;
 
 	memcpy(&redislock_lock_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
 	redislock_lock_handlers.offset = XtOffsetOf(redislock_lock_object, std);

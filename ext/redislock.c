@@ -14,6 +14,11 @@
 #include "rl_hiredis_compat.h"
 #include "rl_conn.h"
 #include "rl_scripts.h"
+#include "ext/spl/spl_exceptions.h"
+
+#include "redislock_arginfo.h"
+
+zend_class_entry *php_redislock_exception_ce;
 
 ZEND_DECLARE_MODULE_GLOBALS(redislock)
 
@@ -92,7 +97,9 @@ static PHP_MINIT_FUNCTION(redislock)
 	rl_process_init();
 	rl_scripts_init();
 	php_redislock_client_minit(module_number);
-	php_redislock_lock_minit();
+	php_redislock_exception_ce = register_class_RedisLockException(spl_ce_RuntimeException);
+	php_redislock_lock_init_class(register_class_RedisLock());
+	php_redislock_semaphore_init_class(register_class_RedisSemaphore());
 	return SUCCESS;
 }
 
@@ -109,6 +116,7 @@ static PHP_RINIT_FUNCTION(redislock)
 #endif
 	REDISLOCK_G(holders) = NULL;
 	REDISLOCK_G(lock_instance) = NULL;
+	REDISLOCK_G(semaphore_instance) = NULL;
 	return SUCCESS;
 }
 
@@ -123,6 +131,10 @@ static PHP_RSHUTDOWN_FUNCTION(redislock)
 	if (REDISLOCK_G(lock_instance)) {
 		OBJ_RELEASE(REDISLOCK_G(lock_instance));
 		REDISLOCK_G(lock_instance) = NULL;
+	}
+	if (REDISLOCK_G(semaphore_instance)) {
+		OBJ_RELEASE(REDISLOCK_G(semaphore_instance));
+		REDISLOCK_G(semaphore_instance) = NULL;
 	}
 	return SUCCESS;
 }

@@ -38,3 +38,29 @@ class RedisLock
 
     public function unlockAll(): bool {}
 }
+
+/**
+ * A fair counting semaphore on Redis: at most $limit holders of a name at once,
+ * admitted in arrival order by one server-side script, expiring on the server's
+ * clock (keys "{Sem:<name>}:...").
+ */
+class RedisSemaphore
+{
+    /**
+     * @param string|array|null $server null for the redislock.server INI value
+     */
+    public function __construct(string|array|null $server = null, array $options = []) {}
+
+    /** One shared instance per request, configured from the INI settings. */
+    public static function instance(): RedisSemaphore {}
+
+    public function acquire(string $name, int $limit, float $expire = 10, float $timeout = 0): string|false {}
+
+    public function release(string $name, ?string $id = null): bool {}
+
+    public function refresh(string $name, ?string $id = null, ?float $expire = null): bool {}
+
+    public function releaseAll(): bool {}
+
+    public function count(string $name): int {}
+}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: e28c77ffc834e5776efb6ed0a6750217a206eebd */
+ * Stub hash: de683e5530797ed11d3933444be06b40a48d9bc3 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, server, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -30,6 +30,35 @@ ZEND_END_ARG_INFO()
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_unlockAll, 0, 0, _IS_BOOL, 0)
 ZEND_END_ARG_INFO()
 
+#define arginfo_class_RedisSemaphore___construct arginfo_class_RedisLock___construct
+
+ZEND_BEGIN_ARG_WITH_RETURN_OBJ_INFO_EX(arginfo_class_RedisSemaphore_instance, 0, 0, RedisSemaphore, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisSemaphore_acquire, 0, 2, MAY_BE_STRING|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, limit, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "10")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisSemaphore_release, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, id, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisSemaphore_refresh, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, id, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 1, "null")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisSemaphore_releaseAll arginfo_class_RedisLock_unlockAll
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisSemaphore_count, 0, 1, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
 
 ZEND_METHOD(RedisLock, __construct);
 ZEND_METHOD(RedisLock, instance);
@@ -38,6 +67,13 @@ ZEND_METHOD(RedisLock, expire);
 ZEND_METHOD(RedisLock, isLocking);
 ZEND_METHOD(RedisLock, unlock);
 ZEND_METHOD(RedisLock, unlockAll);
+ZEND_METHOD(RedisSemaphore, __construct);
+ZEND_METHOD(RedisSemaphore, instance);
+ZEND_METHOD(RedisSemaphore, acquire);
+ZEND_METHOD(RedisSemaphore, release);
+ZEND_METHOD(RedisSemaphore, refresh);
+ZEND_METHOD(RedisSemaphore, releaseAll);
+ZEND_METHOD(RedisSemaphore, count);
 
 
 static const zend_function_entry class_RedisLockException_methods[] = {
@@ -56,6 +92,18 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_FE_END
 };
 
+
+static const zend_function_entry class_RedisSemaphore_methods[] = {
+	ZEND_ME(RedisSemaphore, __construct, arginfo_class_RedisSemaphore___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, instance, arginfo_class_RedisSemaphore_instance, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
+	ZEND_ME(RedisSemaphore, acquire, arginfo_class_RedisSemaphore_acquire, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, release, arginfo_class_RedisSemaphore_release, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, refresh, arginfo_class_RedisSemaphore_refresh, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, releaseAll, arginfo_class_RedisSemaphore_releaseAll, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisSemaphore, count, arginfo_class_RedisSemaphore_count, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
 static zend_class_entry *register_class_RedisLockException(zend_class_entry *class_entry_RuntimeException)
 {
 	zend_class_entry ce, *class_entry;
@@ -71,6 +119,16 @@ static zend_class_entry *register_class_RedisLock(void)
 	zend_class_entry ce, *class_entry;
 
 	INIT_CLASS_ENTRY(ce, "RedisLock", class_RedisLock_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisSemaphore(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisSemaphore", class_RedisSemaphore_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 
 	return class_entry;

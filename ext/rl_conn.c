@@ -96,6 +96,21 @@ rl_status rl_conn_unexpected_reply(const rl_conn *conn, const char *what, rl_err
 	return RL_ERR_PROTOCOL;
 }
 
+rl_status rl_reply_take_integer(const rl_conn *conn, redisReply *reply, const char *what, long long *value,
+		rl_error *err)
+{
+	rl_status status = RL_OK;
+	if (reply->type == REDIS_REPLY_INTEGER) {
+		*value = reply->integer;
+	} else if (reply->type == REDIS_REPLY_ERROR) {
+		status = rl_conn_error_reply(conn, reply, err);
+	} else {
+		status = rl_conn_unexpected_reply(conn, what, err);
+	}
+	freeReplyObject(reply);
+	return status;
+}
+
 rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redisReply **replies, rl_error *err)
 {
 	size_t i, got;

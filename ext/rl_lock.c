@@ -6,21 +6,6 @@
 #include "rl_lock.h"
 #include "rl_scripts.h"
 
-/* An integer reply of 0 or 1 (what every lock script returns). */
-static rl_status read_flag(const rl_conn *conn, redisReply *reply, const char *what, bool *flag, rl_error *err)
-{
-	rl_status status = RL_OK;
-	if (reply->type == REDIS_REPLY_INTEGER) {
-		*flag = reply->integer != 0;
-	} else if (reply->type == REDIS_REPLY_ERROR) {
-		status = rl_conn_error_reply(conn, reply, err);
-	} else {
-		status = rl_conn_unexpected_reply(conn, what, err);
-	}
-	freeReplyObject(reply);
-	return status;
-}
-
 rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *acquired, rl_error *err)
 {
 	char ttl[24];
@@ -82,17 +67,16 @@ rl_status rl_lock_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_m
 	char ttl[24];
 	const char *args[3];
 	size_t lens[3];
-	redisReply *reply;
+	long long result = 0;
 	rl_status status;
 
 	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
 	args[0] = lock->key;   lens[0] = lock->key_len;
 	args[1] = lock->token; lens[1] = lock->token_len;
 	args[2] = ttl;         lens[2] = strlen(ttl);
-	if ((status = rl_script_run(conn, &rl_script_lock_extend, 1, 3, args, lens, &reply, err)) != RL_OK) {
-		return status;
-	}
-	return read_flag(conn, reply, rl_script_lock_extend.name, extended, err);
+	status = rl_script_run_integers(conn, &rl_script_lock_extend, 1, 1, 3, args, lens, &result, err);
+	*extended = result == 1;
+	return status;
 }
 
 rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, rl_error *err)
@@ -123,19 +107,18 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err)
 {
 	const char **args;
-	size_t *lens;
-	redisReply **replies;
-	rl_status status = RL_OK, first_error = RL_OK;
-	size_t i;
+	size_t *lens, i;
+	long long *results;
+	rl_status status;
 
 	if (n == 0) {
 		return RL_OK;
 	}
 	args = malloc(2 * n * sizeof(*args));
 	lens = malloc(2 * n * sizeof(*lens));
-	replies = calloc(n, sizeof(*replies));
-	if (!args || !lens || !replies) {
-		free(args); free(lens); free(replies);
+	results = calloc(n, sizeof(*results));
+	if (!args || !lens || !results) {
+		free(args); free(lens); free(results);
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		return RL_ERR_NOMEM;
 	}
@@ -143,22 +126,12 @@ rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks
 		args[2 * i] = locks[i].key;       lens[2 * i] = locks[i].key_len;
 		args[2 * i + 1] = locks[i].token; lens[2 * i + 1] = locks[i].token_len;
 	}
-	status = rl_script_run_many(conn, &rl_script_lock_release, n, 1, 2, args, lens, replies, err);
-	if (status == RL_OK) {
-		/* Read every reply (each must be freed); report the first error. */
-		for (i = 0; i < n; i++) {
-			rl_error this_err;
-			released[i] = false;
-			status = read_flag(conn, replies[i], rl_script_lock_release.name, &released[i], &this_err);
-			if (status != RL_OK && first_error == RL_OK) {
-				first_error = status;
-				*err = this_err;
-			}
-		}
-		status = first_error;
+	status = rl_script_run_integers(conn, &rl_script_lock_release, n, 1, 2, args, lens, results, err);
+	for (i = 0; i < n; i++) {
+		released[i] = results[i] == 1;
 	}
 	free(args);
 	free(lens);
-	free(replies);
+	free(results);
 	return status;
 }

@@ -26,9 +26,87 @@ rl_script rl_script_lock_extend = {
 	""
 };
 
+/*
+ * The semaphore: KEYS[1] holders by ticket (a server-side counter: arrival
+ * order, no clock), KEYS[2] holders by deadline (server time, ms), KEYS[3] the
+ * ticket counter. All three share a {hash tag}. Time comes from the server's
+ * TIME, never from a client, so clock skew between web servers cannot admit
+ * anyone early or keep a dead holder alive. Every write leaves each key with a
+ * TTL reaching the last holder's deadline, so an abandoned semaphore vanishes.
+ */
+#define RL_SEM_PRELUDE \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local t = redis.call('TIME')\n" \
+	"local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	/* holders whose lifetime passed (crashed, paused, forgotten) are dropped first */ \
+	"local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)\n" \
+	"for i = 1, #expired do redis.call('ZREM', KEYS[1], expired[i]) end\n" \
+	"if #expired > 0 then redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now) end\n" \
+	"local function keep_keys()\n" \
+	"  local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')\n" \
+	"  if #last == 0 then redis.call('DEL', KEYS[1], KEYS[2], KEYS[3]) return end\n" \
+	"  local ttl = tonumber(last[2]) - now + 1\n" \
+	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ttl) end\n" \
+	"end\n"
+
+/* ARGV[1] id, ARGV[2] limit, ARGV[3] ttl ms. Returns 1 if admitted, else 0. */
+rl_script rl_script_semaphore_acquire = {
+	"semaphore acquire",
+	RL_SEM_PRELUDE
+	"local ticket = redis.call('INCR', KEYS[3])\n"
+	"redis.call('ZADD', KEYS[1], ticket, ARGV[1])\n"
+	/* admitted only while its rank by ticket is below the limit */
+	"if redis.call('ZRANK', KEYS[1], ARGV[1]) < tonumber(ARGV[2]) then\n"
+	"  redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[1])\n"
+	"  keep_keys()\n"
+	"  return 1\n"
+	"end\n"
+	"redis.call('ZREM', KEYS[1], ARGV[1])\n"
+	"keep_keys()\n"
+	"return 0\n",
+	""
+};
+
+/* ARGV[1] id. Returns 1 if that live holder was removed, 0 if it was gone (expired, released, never issued). */
+rl_script rl_script_semaphore_release = {
+	"semaphore release",
+	RL_SEM_PRELUDE
+	"local removed = redis.call('ZREM', KEYS[2], ARGV[1])\n"
+	"if removed == 0 then return 0 end\n"
+	"redis.call('ZREM', KEYS[1], ARGV[1])\n"
+	"keep_keys()\n"
+	"return 1\n",
+	""
+};
+
+/* ARGV[1] id, ARGV[2] ttl ms. Returns 1 if the live holder now ends ttl ms from now; 0 if it is gone (never revived). */
+rl_script rl_script_semaphore_refresh = {
+	"semaphore refresh",
+	RL_SEM_PRELUDE
+	"if not redis.call('ZSCORE', KEYS[2], ARGV[1]) then return 0 end\n"
+	"redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[1])\n"
+	"keep_keys()\n"
+	"return 1\n",
+	""
+};
+
+/* Returns the number of live holders. */
+rl_script rl_script_semaphore_count = {
+	"semaphore count",
+	RL_SEM_PRELUDE
+	"local n = redis.call('ZCARD', KEYS[2])\n"
+	"if #expired > 0 then keep_keys() end\n"
+	"return n\n",
+	""
+};
+
 static rl_script *all_scripts[] = {
 	&rl_script_lock_release,
 	&rl_script_lock_extend,
+	&rl_script_semaphore_acquire,
+	&rl_script_semaphore_release,
+	&rl_script_semaphore_refresh,
+	&rl_script_semaphore_count,
 };
 
 void rl_scripts_init(void)
@@ -109,4 +187,32 @@ rl_status rl_script_run(rl_conn *conn, const rl_script *script, int nkeys, int n
 		const char **args, const size_t *lens, redisReply **reply, rl_error *err)
 {
 	return rl_script_run_many(conn, script, 1, nkeys, nargs, args, lens, reply, err);
+}
+
+rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
+		const char **args, const size_t *lens, long long *results, rl_error *err)
+{
+	redisReply *stack_replies[8];
+	redisReply **replies = n <= 8 ? stack_replies : calloc(n, sizeof(*replies));
+	rl_status status, first_error = RL_OK;
+	size_t i;
+
+	if (!replies) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	status = rl_script_run_many(conn, script, n, nkeys, nargs, args, lens, replies, err);
+	for (i = 0; status == RL_OK && i < n; i++) {
+		rl_error this_err;
+		results[i] = 0;
+		if (rl_reply_take_integer(conn, replies[i], script->name, &results[i], &this_err) != RL_OK
+				&& first_error == RL_OK) {
+			first_error = RL_ERR_SERVER;
+			*err = this_err;
+		}
+	}
+	if (replies != stack_replies) {
+		free(replies);
+	}
+	return status != RL_OK ? status : first_error;
 }

@@ -20,6 +20,12 @@ extern rl_script rl_script_lock_release;
 /* KEYS[1] = lock key, ARGV[1] = token, ARGV[2] = ttl ms: PEXPIRE if the key still holds the token. Returns 1 or 0. */
 extern rl_script rl_script_lock_extend;
 
+/* The semaphore's scripts: KEYS = holders by ticket, holders by deadline, ticket counter (see rl_scripts.c). */
+extern rl_script rl_script_semaphore_acquire;
+extern rl_script rl_script_semaphore_release;
+extern rl_script rl_script_semaphore_refresh;
+extern rl_script rl_script_semaphore_count;
+
 /* Computes the SHA1 of every script; once, at module start-up. */
 void rl_scripts_init(void);
 
@@ -33,5 +39,13 @@ rl_status rl_script_run(rl_conn *conn, const rl_script *script, int nkeys, int n
 /* The same for n invocations pipelined in one round trip; argument lists are consecutive in args/lens. */
 rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
 		const char **args, const size_t *lens, redisReply **replies, rl_error *err);
+
+/*
+ * n invocations of a script that returns an integer, in one round trip:
+ * results[i] is each one's (0 where it failed). Every reply is read; the
+ * first error is reported.
+ */
+rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
+		const char **args, const size_t *lens, long long *results, rl_error *err);
 
 #endif /* RL_SCRIPTS_H */

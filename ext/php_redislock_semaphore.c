@@ -1,0 +1,531 @@
+/* The RedisSemaphore class: argument checks, bookkeeping of the slots each object holds, waiting. */
+#include "php_redislock.h"
+#include "php_redislock_client.h"
+#include "php_redislock_registry.h"
+#include "rl_semaphore.h"
+#include "zend_exceptions.h"
+
+#define DEFAULT_PREFIX "Sem:"
+/* While waiting for a slot: the first pause, doubled after each try up to the last. */
+#define FIRST_PAUSE_US 1000
+#define LONGEST_PAUSE_US 100000
+
+static zend_class_entry *redislock_semaphore_ce;
+static zend_object_handlers redislock_semaphore_handlers;
+
+typedef struct {
+	php_redislock_client client;
+	php_redislock_holder holder;
+	/* name => [id => true, ...] in acquisition order: the slots this object holds, as far as it knows */
+	HashTable held;
+	zend_object std;
+} redislock_semaphore_object;
+
+static inline redislock_semaphore_object *semaphore_from_obj(zend_object *obj)
+{
+	return (redislock_semaphore_object *)((char *)obj - XtOffsetOf(redislock_semaphore_object, std));
+}
+
+#define Z_REDISLOCK_SEMAPHORE_P(zv) semaphore_from_obj(Z_OBJ_P(zv))
+
+static inline redislock_semaphore_object *semaphore_from_holder(php_redislock_holder *holder)
+{
+	return (redislock_semaphore_object *)((char *)holder - XtOffsetOf(redislock_semaphore_object, holder));
+}
+
+/*
+ * A holder id is "<32 hex>.<lifetime ms>": the random part makes it
+ * unguessable, the lifetime lets refresh() without $expire renew a slot to its
+ * original lifetime in any process that was handed the id.
+ */
+static zend_string *make_id(long long ttl_ms)
+{
+	char token[PHP_REDISLOCK_TOKEN_LEN + 1];
+	if (!php_redislock_make_token(token)) {
+		return NULL;
+	}
+	return zend_strpprintf(0, "%s.%lld", token, ttl_ms);
+}
+
+/* The lifetime written in an id; false for anything that is not an id of ours. */
+static bool id_lifetime(const zend_string *id, long long *ttl_ms)
+{
+	const char *dot;
+	char *end;
+	long long ms;
+
+	if (ZSTR_LEN(id) <= PHP_REDISLOCK_TOKEN_LEN + 1 || ZSTR_VAL(id)[PHP_REDISLOCK_TOKEN_LEN] != '.') {
+		return false;
+	}
+	dot = ZSTR_VAL(id) + PHP_REDISLOCK_TOKEN_LEN;
+	ms = strtoll(dot + 1, &end, 10);
+	if (end != ZSTR_VAL(id) + ZSTR_LEN(id) || ms <= 0 || ms > (long long)(PHP_REDISLOCK_MAX_SECONDS * 1000)) {
+		return false;
+	}
+	*ttl_ms = ms;
+	return true;
+}
+
+static void held_add(redislock_semaphore_object *sem, zend_string *name, zend_string *id)
+{
+	zval *ids = zend_hash_find(&sem->held, name);
+	if (!ids) {
+		zval empty;
+		array_init(&empty);
+		ids = zend_hash_update(&sem->held, name, &empty);
+	}
+	zend_hash_add_empty_element(Z_ARRVAL_P(ids), id);
+}
+
+static void held_remove(redislock_semaphore_object *sem, zend_string *name, zend_string *id)
+{
+	zval *ids = zend_hash_find(&sem->held, name);
+	if (ids) {
+		zend_hash_del(Z_ARRVAL_P(ids), id);
+		if (zend_hash_num_elements(Z_ARRVAL_P(ids)) == 0) {
+			zend_hash_del(&sem->held, name);
+		}
+	}
+}
+
+/* The slot this object took most recently for name, or NULL. */
+static zend_string *held_latest(redislock_semaphore_object *sem, zend_string *name)
+{
+	zval *ids = zend_hash_find(&sem->held, name);
+	zend_string *id = NULL;
+	if (ids) {
+		ZEND_HASH_REVERSE_FOREACH_STR_KEY(Z_ARRVAL_P(ids), id) {
+			break;
+		} ZEND_HASH_FOREACH_END();
+	}
+	return id;
+}
+
+static bool keys_for(redislock_semaphore_object *sem, const zend_string *name, rl_semaphore_keys *keys)
+{
+	if (!rl_semaphore_keys_init(keys, ZSTR_VAL(sem->client.prefix), ZSTR_LEN(sem->client.prefix),
+			ZSTR_VAL(name), ZSTR_LEN(name))) {
+		zend_throw_error(NULL, "Out of memory");
+		return false;
+	}
+	return true;
+}
+
+/* ---- releasing everything held (releaseAll, request end, destruction) ---- */
+
+/*
+ * Releases every slot in held, in one round trip. When the server answered,
+ * the records are dropped (released or already gone); on a connection failure
+ * they stay for a later try. *all_released tells whether each slot was alive.
+ */
+static rl_status release_held(redislock_semaphore_object *sem, bool *all_released, rl_error *err)
+{
+	uint32_t names = zend_hash_num_elements(&sem->held), n = 0, k = 0, i;
+	rl_semaphore_keys *keys;
+	rl_semaphore_holder *holders;
+	bool *released;
+	zend_string *name, *id;
+	zval *ids;
+	rl_conn *conn;
+	rl_status status = RL_OK;
+
+	*all_released = true;
+	if (names == 0) {
+		return RL_OK;
+	}
+	if (!(conn = php_redislock_client_conn_ex(&sem->client, &status, err))) {
+		return status;
+	}
+	ZEND_HASH_FOREACH_VAL(&sem->held, ids) {
+		n += zend_hash_num_elements(Z_ARRVAL_P(ids));
+	} ZEND_HASH_FOREACH_END();
+
+	keys = ecalloc(names, sizeof(*keys));
+	holders = safe_emalloc(n, sizeof(*holders), 0);
+	released = safe_emalloc(n, sizeof(*released), 0);
+	i = 0;
+	ZEND_HASH_FOREACH_STR_KEY_VAL(&sem->held, name, ids) {
+		if (!rl_semaphore_keys_init(&keys[k], ZSTR_VAL(sem->client.prefix), ZSTR_LEN(sem->client.prefix),
+				ZSTR_VAL(name), ZSTR_LEN(name))) {
+			status = RL_ERR_NOMEM;
+			snprintf(err->message, sizeof(err->message), "out of memory");
+			break;
+		}
+		ZEND_HASH_FOREACH_STR_KEY(Z_ARRVAL_P(ids), id) {
+			holders[i].keys = &keys[k];
+			holders[i].id = ZSTR_VAL(id);
+			holders[i].id_len = ZSTR_LEN(id);
+			i++;
+		} ZEND_HASH_FOREACH_END();
+		k++;
+	} ZEND_HASH_FOREACH_END();
+
+	if (status == RL_OK) {
+		status = rl_semaphore_release_many(conn, n, holders, released, err);
+		if (status == RL_OK || status == RL_ERR_SERVER || status == RL_ERR_PROTOCOL) {
+			for (i = 0; i < n; i++) {
+				if (!released[i]) {
+					*all_released = false;
+				}
+			}
+			zend_hash_clean(&sem->held);
+		} else {
+			php_redislock_client_discard_if_broken(&sem->client);
+		}
+	}
+	for (i = 0; i < k; i++) {
+		rl_semaphore_keys_free(&keys[i]);
+	}
+	efree(keys);
+	efree(holders);
+	efree(released);
+	return status;
+}
+
+static void holder_release_all(php_redislock_holder *holder)
+{
+	redislock_semaphore_object *sem = semaphore_from_holder(holder);
+	bool all_released;
+	rl_error err;
+
+	if (zend_hash_num_elements(&sem->held) == 0) {
+		return;
+	}
+	if (release_held(sem, &all_released, &err) != RL_OK) {
+		php_redislock_log_release_failure("semaphore slots", err.message);
+	}
+	zend_hash_clean(&sem->held);
+}
+
+static void holder_forget_all(php_redislock_holder *holder)
+{
+	zend_hash_clean(&semaphore_from_holder(holder)->held);
+}
+
+/* ---- object handlers ---- */
+
+static zend_object *semaphore_create(zend_class_entry *ce)
+{
+	redislock_semaphore_object *sem = zend_object_alloc(sizeof(redislock_semaphore_object), ce);
+
+	zend_object_std_init(&sem->std, ce);
+	object_properties_init(&sem->std, ce);
+	sem->std.handlers = &redislock_semaphore_handlers;
+	zend_hash_init(&sem->held, 0, NULL, ZVAL_PTR_DTOR, 0);
+	sem->holder.release_all = holder_release_all;
+	sem->holder.forget_all = holder_forget_all;
+	php_redislock_holder_register(&sem->holder);
+	return &sem->std;
+}
+
+static void semaphore_free(zend_object *obj)
+{
+	redislock_semaphore_object *sem = semaphore_from_obj(obj);
+
+	/* slots nobody can reach any more can never be released: release them now */
+	php_redislock_holder_unregister(&sem->holder);
+	zend_hash_destroy(&sem->held);
+	php_redislock_client_destroy(&sem->client);
+	zend_object_std_dtor(obj);
+}
+
+static redislock_semaphore_object *semaphore_for_call(zval *this_zv)
+{
+	redislock_semaphore_object *sem = Z_REDISLOCK_SEMAPHORE_P(this_zv);
+	if (!php_redislock_client_check_initialized(&sem->client)) {
+		return NULL;
+	}
+	php_redislock_holder_check_fork(&sem->holder);
+	return sem;
+}
+
+static php_redislock_client *client_of_semaphore(zend_object *obj)
+{
+	return &semaphore_from_obj(obj)->client;
+}
+
+/* ---- methods ---- */
+
+PHP_METHOD(RedisSemaphore, __construct)
+{
+	zend_string *server = NULL;
+	HashTable *server_list = NULL, *options = NULL;
+	redislock_semaphore_object *sem = Z_REDISLOCK_SEMAPHORE_P(ZEND_THIS);
+
+	ZEND_PARSE_PARAMETERS_START(0, 2)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_ARRAY_HT_OR_STR_OR_NULL(server_list, server)
+		Z_PARAM_ARRAY_HT(options)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (sem->client.initialized) {
+		zend_throw_error(NULL, "Cannot call RedisSemaphore::__construct() twice");
+		RETURN_THROWS();
+	}
+	if (!php_redislock_client_init(&sem->client, server, server_list, options, DEFAULT_PREFIX)) {
+		php_redislock_client_destroy(&sem->client);
+		RETURN_THROWS();
+	}
+}
+
+PHP_METHOD(RedisSemaphore, instance)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	if (!php_redislock_shared_instance(&REDISLOCK_G(semaphore_instance), redislock_semaphore_ce,
+			client_of_semaphore, DEFAULT_PREFIX)) {
+		RETURN_THROWS();
+	}
+	RETURN_OBJ_COPY(REDISLOCK_G(semaphore_instance));
+}
+
+PHP_METHOD(RedisSemaphore, acquire)
+{
+	zend_string *name, *id;
+	zend_long limit;
+	double expire = 10, timeout = 0;
+	long long ttl_ms;
+	redislock_semaphore_object *sem;
+	rl_semaphore_keys keys;
+	rl_semaphore_holder holder;
+	rl_status status;
+	rl_error err;
+	rl_conn *conn;
+	uint64_t deadline_ns, pause_us = FIRST_PAUSE_US;
+	bool admitted = false;
+
+	ZEND_PARSE_PARAMETERS_START(2, 4)
+		Z_PARAM_STR(name)
+		Z_PARAM_LONG(limit)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_DOUBLE(expire)
+		Z_PARAM_DOUBLE(timeout)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!php_redislock_check_name(name, 1)) {
+		RETURN_THROWS();
+	}
+	if (limit < 1) {
+		zend_argument_value_error(2, "must be greater than 0");
+		RETURN_THROWS();
+	}
+	if (!php_redislock_check_expire(expire, 3, &ttl_ms) || !php_redislock_check_timeout(timeout, 4)) {
+		RETURN_THROWS();
+	}
+	if (!(sem = semaphore_for_call(ZEND_THIS)) || !(conn = php_redislock_client_conn(&sem->client))) {
+		RETURN_THROWS();
+	}
+	if (!(id = make_id(ttl_ms))) {
+		RETURN_THROWS();
+	}
+	if (!keys_for(sem, name, &keys)) {
+		zend_string_release(id);
+		RETURN_THROWS();
+	}
+	holder.keys = &keys;
+	holder.id = ZSTR_VAL(id);
+	holder.id_len = ZSTR_LEN(id);
+	deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9);
+
+	for (;;) {
+		uint64_t now_ns;
+		status = rl_semaphore_try_acquire(conn, &holder, (long)MIN(limit, LONG_MAX), ttl_ms, &admitted, &err);
+		if (status != RL_OK) {
+			if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT) {
+				/* the script may have admitted us before the connection broke: release it later if so */
+				held_add(sem, name, id);
+			}
+			break;
+		}
+		if (admitted) {
+			break;
+		}
+		now_ns = php_redislock_now_ns();
+		if (now_ns >= deadline_ns) {
+			break;
+		}
+		usleep((useconds_t)MIN(pause_us, (deadline_ns - now_ns) / 1000));
+		pause_us = MIN(pause_us * 2, LONGEST_PAUSE_US);
+		if (!(conn = php_redislock_client_conn(&sem->client))) {
+			rl_semaphore_keys_free(&keys);
+			zend_string_release(id);
+			RETURN_THROWS();
+		}
+	}
+	rl_semaphore_keys_free(&keys);
+	if (status != RL_OK) {
+		zend_string_release(id);
+		php_redislock_client_throw(&sem->client, status, &err);
+		RETURN_THROWS();
+	}
+	if (!admitted) {
+		zend_string_release(id);
+		RETURN_FALSE;
+	}
+	held_add(sem, name, id);
+	RETURN_STR(id);
+}
+
+/*
+ * The id release() and refresh() work on: the given one, or the slot this
+ * object took most recently for name. NULL when there is none.
+ */
+static zend_string *target_id(redislock_semaphore_object *sem, zend_string *name, zend_string *given)
+{
+	return given ? given : held_latest(sem, name);
+}
+
+PHP_METHOD(RedisSemaphore, release)
+{
+	zend_string *name, *given = NULL, *id;
+	redislock_semaphore_object *sem;
+	rl_semaphore_keys keys;
+	rl_semaphore_holder holder;
+	rl_status status;
+	rl_error err;
+	rl_conn *conn;
+	bool released = false;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(given)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!php_redislock_check_name(name, 1) || !(sem = semaphore_for_call(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!(id = target_id(sem, name, given)) || !id_lifetime(id, &(long long){0})) {
+		RETURN_FALSE; /* nothing held, or not an id we ever issue: nothing to send */
+	}
+	if (!(conn = php_redislock_client_conn(&sem->client)) || !keys_for(sem, name, &keys)) {
+		RETURN_THROWS();
+	}
+	zend_string_addref(id); /* held_remove() may free the record it came from */
+	holder.keys = &keys;
+	holder.id = ZSTR_VAL(id);
+	holder.id_len = ZSTR_LEN(id);
+	status = rl_semaphore_release_many(conn, 1, &holder, &released, &err);
+	rl_semaphore_keys_free(&keys);
+	if (status != RL_ERR_IO && status != RL_ERR_TIMEOUT && status != RL_ERR_NOMEM) {
+		held_remove(sem, name, id); /* the server answered: whatever it said, the slot is not ours now */
+	}
+	zend_string_release(id);
+	if (status != RL_OK) {
+		php_redislock_client_throw(&sem->client, status, &err);
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(released);
+}
+
+PHP_METHOD(RedisSemaphore, refresh)
+{
+	zend_string *name, *given = NULL, *id;
+	double expire = 0;
+	bool expire_is_null = true, refreshed = false;
+	long long ttl_ms;
+	redislock_semaphore_object *sem;
+	rl_semaphore_keys keys;
+	rl_semaphore_holder holder;
+	rl_status status;
+	rl_error err;
+	rl_conn *conn;
+
+	ZEND_PARSE_PARAMETERS_START(1, 3)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(given)
+		Z_PARAM_DOUBLE_OR_NULL(expire, expire_is_null)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!php_redislock_check_name(name, 1)) {
+		RETURN_THROWS();
+	}
+	if (!expire_is_null && !php_redislock_check_expire(expire, 3, &ttl_ms)) {
+		RETURN_THROWS();
+	}
+	if (!(sem = semaphore_for_call(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!(id = target_id(sem, name, given)) || !id_lifetime(id, expire_is_null ? &ttl_ms : &(long long){0})) {
+		RETURN_FALSE;
+	}
+	if (!(conn = php_redislock_client_conn(&sem->client)) || !keys_for(sem, name, &keys)) {
+		RETURN_THROWS();
+	}
+	zend_string_addref(id);
+	holder.keys = &keys;
+	holder.id = ZSTR_VAL(id);
+	holder.id_len = ZSTR_LEN(id);
+	status = rl_semaphore_refresh(conn, &holder, ttl_ms, &refreshed, &err);
+	rl_semaphore_keys_free(&keys);
+	if (status == RL_OK && !refreshed) {
+		held_remove(sem, name, id); /* expired: it never comes back */
+	}
+	zend_string_release(id);
+	if (status != RL_OK) {
+		php_redislock_client_throw(&sem->client, status, &err);
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(refreshed);
+}
+
+PHP_METHOD(RedisSemaphore, releaseAll)
+{
+	redislock_semaphore_object *sem;
+	rl_status status;
+	rl_error err;
+	bool all_released;
+
+	ZEND_PARSE_PARAMETERS_NONE();
+
+	if (!(sem = semaphore_for_call(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if ((status = release_held(sem, &all_released, &err)) != RL_OK) {
+		php_redislock_client_throw(&sem->client, status, &err);
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(all_released);
+}
+
+PHP_METHOD(RedisSemaphore, count)
+{
+	zend_string *name;
+	redislock_semaphore_object *sem;
+	rl_semaphore_keys keys;
+	rl_status status;
+	rl_error err;
+	rl_conn *conn;
+	long long count = 0;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!php_redislock_check_name(name, 1) || !(sem = semaphore_for_call(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!(conn = php_redislock_client_conn(&sem->client)) || !keys_for(sem, name, &keys)) {
+		RETURN_THROWS();
+	}
+	status = rl_semaphore_count(conn, &keys, &count, &err);
+	rl_semaphore_keys_free(&keys);
+	if (status != RL_OK) {
+		php_redislock_client_throw(&sem->client, status, &err);
+		RETURN_THROWS();
+	}
+	RETURN_LONG((zend_long)count);
+}
+
+void php_redislock_semaphore_init_class(zend_class_entry *ce)
+{
+	redislock_semaphore_ce = ce;
+	ce->create_object = semaphore_create;
+
+	memcpy(&redislock_semaphore_handlers, zend_get_std_object_handlers(), sizeof(zend_object_handlers));
+	redislock_semaphore_handlers.offset = XtOffsetOf(redislock_semaphore_object, std);
+	redislock_semaphore_handlers.free_obj = semaphore_free;
+	/* a copy would hold the same slots under the same ids */
+	redislock_semaphore_handlers.clone_obj = NULL;
+}
