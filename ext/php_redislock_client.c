@@ -131,7 +131,7 @@ static bool apply_options(php_redislock_client *client, HashTable *options)
 				return false;
 			}
 		} else {
-			zend_argument_value_error(2, "contains unknown option \"%s\"", ZSTR_VAL(key));
+			zend_argument_value_error(2, "contains unknown option \"%.*s\"", (int)ZSTR_LEN(key), ZSTR_VAL(key));
 			return false;
 		}
 	} ZEND_HASH_FOREACH_END();

@@ -1,0 +1,130 @@
+--TEST--
+Argument validation: every documented ValueError, thrown before anything is sent to Redis
+--SKIPIF--
+<?php require __DIR__ . '/skipif.inc'; ?>
+--FILE--
+<?php
+require __DIR__ . '/config.inc';
+$raw = new RawRedis();
+$name = rl_unique('args');
+$key = "Lock:$name";
+$held = rl_unique('args-held');
+
+$l = new RedisLock(RL_TEST_SERVER);
+var_dump($l->lock($held, 0, 10));
+$heldToken = $raw->cmd('GET', "Lock:$held");
+$pttlBefore = $raw->cmd('PTTL', "Lock:$held");
+// unreachable server: a ValueError (not RedisLockException) proves no connection was attempted
+$off = new RedisLock('tcp://127.0.0.1:1');
+
+function check(string $label, callable $call): void
+{
+    try {
+        $r = $call();
+        echo "$label: no exception, returned ", var_export($r, true), "\n";
+    } catch (Throwable $e) {
+        echo get_class($e), ': ', $e->getMessage(), "\n";
+    }
+}
+
+foreach ([$l, $off] as $o) {
+    echo "--\n";
+    check('lock empty', fn () => $o->lock(''));
+    check('expire empty', fn () => $o->expire('', 1));
+    check('isLocking empty', fn () => $o->isLocking(''));
+    check('unlock empty', fn () => $o->unlock(''));
+    foreach ([-0.001, -1, NAN, INF, -INF, 1e9 + 1] as $timeout) {
+        check('timeout', fn () => $o->lock($name, $timeout));
+    }
+    foreach ([0, 0.0, -1, NAN, INF, 1e9 + 1, 1e10] as $expire) {
+        check('lock expire', fn () => $o->lock($name, 0, $expire));
+    }
+    foreach ([0, -0.5, NAN, INF, 1e9 + 1] as $expire) {
+        check('expire', fn () => $o->expire($held, $expire));
+    }
+    check('interval', fn () => $o->lock($name, 0, 1, -1));
+    check('interval', fn () => $o->lock($name, 1, 1, PHP_INT_MIN));
+}
+
+echo "-- nothing changed\n";
+var_dump($raw->cmd('EXISTS', $key), $raw->cmd('EXISTS', 'Lock:'));
+var_dump($raw->cmd('GET', "Lock:$held") === $heldToken);
+$pttl = $raw->cmd('PTTL', "Lock:$held");
+var_dump($pttl > 5000 && $pttl <= $pttlBefore);
+var_dump($l->isLocking($held));
+
+echo "-- boundaries are accepted\n";
+var_dump($l->lock($name, 1e9, 1e9, 0));   // free: acquired at once
+var_dump($l->unlock($name));
+var_dump($l->lock($name, 0, 0.001));
+usleep(30000);
+var_dump($l->expire($held, 1e9), $raw->cmd('PTTL', "Lock:$held") > 1e12 - 60000);
+var_dump($l->unlock($held), $raw->cmd('EXISTS', "Lock:$held"), $raw->cmd('EXISTS', $key));
+?>
+--EXPECT--
+bool(true)
+--
+ValueError: RedisLock::lock(): Argument #1 ($name) must not be empty
+ValueError: RedisLock::expire(): Argument #1 ($name) must not be empty
+ValueError: RedisLock::isLocking(): Argument #1 ($name) must not be empty
+ValueError: RedisLock::unlock(): Argument #1 ($name) must not be empty
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be greater than or equal to 0
+ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be greater than or equal to 0
+--
+ValueError: RedisLock::lock(): Argument #1 ($name) must not be empty
+ValueError: RedisLock::expire(): Argument #1 ($name) must not be empty
+ValueError: RedisLock::isLocking(): Argument #1 ($name) must not be empty
+ValueError: RedisLock::unlock(): Argument #1 ($name) must not be empty
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be greater than or equal to 0
+ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be greater than or equal to 0
+-- nothing changed
+int(0)
+int(0)
+bool(true)
+bool(true)
+bool(true)
+-- boundaries are accepted
+bool(true)
+bool(true)
+bool(true)
+bool(true)
+bool(true)
+bool(true)
+int(0)
+int(0)
