@@ -1,7 +1,8 @@
 /* Shared client glue: see php_redislock_client.h. */
 #include "php_redislock_client.h"
 #include "zend_exceptions.h"
-#include "zend_smart_str.h"
+#include "ext/hash/php_hash.h"
+#include "ext/hash/php_hash_sha.h"
 
 #include <math.h>
 
@@ -54,8 +55,8 @@ static bool option_seconds(const char *option, zval *value, double *out)
 	} else {
 		return option_type_error(option, "int|float", value);
 	}
-	if (!zend_finite(seconds) || seconds < 0) {
-		zend_argument_value_error(2, "option \"%s\" must be a finite number greater than or equal to 0", option);
+	if (!(seconds >= 0 && seconds <= PHP_REDISLOCK_MAX_SECONDS)) {
+		zend_argument_value_error(2, "option \"%s\" must be between 0 and 1000000000 (seconds)", option);
 		return false;
 	}
 	*out = seconds;
@@ -78,7 +79,10 @@ static bool option_nullable_string(const char *option, zval *value, char **out)
 		return false;
 	}
 	free(*out);
-	*out = strdup(Z_STRVAL_P(value));
+	if (!(*out = strdup(Z_STRVAL_P(value)))) {
+		zend_throw_error(NULL, "Out of memory");
+		return false;
+	}
 	return true;
 }
 
@@ -138,36 +142,46 @@ static bool apply_options(php_redislock_client *client, HashTable *options)
 	return true;
 }
 
+/* A field of the pool key: presence, length and bytes, so no two configurations serialise alike. */
+static void key_field(PHP_SHA256_CTX *ctx, const char *value, size_t len)
+{
+	unsigned char header[1 + sizeof(uint64_t)];
+	uint64_t n = len;
+	header[0] = value != NULL;
+	memcpy(header + 1, &n, sizeof(n));
+	PHP_SHA256Update(ctx, header, sizeof(header));
+	if (value) {
+		PHP_SHA256Update(ctx, (const unsigned char *)value, len);
+	}
+}
+
 /*
- * The persistent pool key: everything that makes a connection differ, so a
- * database or a set of credentials never leaks between configurations.
+ * The persistent pool key: the address, then a SHA-256 over everything else
+ * that makes connections differ (database, user, password, timeouts), so a
+ * database or a set of credentials never leaks between configurations and no
+ * password sits in the key in clear.
  */
 static zend_string *make_pool_key(const rl_conn_config *config)
 {
-	smart_str key = {0};
-	char server[300];
 	const rl_server_address *a = &config->address;
+	char server[300], db[24], timeouts[64], hex[65];
+	unsigned char digest[32];
+	PHP_SHA256_CTX ctx;
+	int i;
 
-	rl_server_describe(a, server, sizeof(server));
-	smart_str_appends(&key, "redislock|");
-	smart_str_appends(&key, server);
-	smart_str_appends(&key, "|db=");
-	smart_str_append_long(&key, a->database);
-	smart_str_appends(&key, "|user=");
-	smart_str_appends(&key, a->username ? a->username : "");
-	smart_str_appends(&key, "|password=");
-	if (a->password) {
-		/* a password's length and bytes, so "" and no password differ */
-		smart_str_append_long(&key, (zend_long)strlen(a->password));
-		smart_str_appendc(&key, ':');
-		smart_str_appends(&key, a->password);
+	snprintf(db, sizeof(db), "%ld", a->database);
+	snprintf(timeouts, sizeof(timeouts), "%.17g/%.17g", config->connect_timeout, config->read_timeout);
+	PHP_SHA256Init(&ctx);
+	key_field(&ctx, db, strlen(db));
+	key_field(&ctx, a->username, a->username ? strlen(a->username) : 0);
+	key_field(&ctx, a->password, a->password ? strlen(a->password) : 0);
+	key_field(&ctx, timeouts, strlen(timeouts));
+	PHP_SHA256Final(digest, &ctx);
+	for (i = 0; i < 32; i++) {
+		snprintf(hex + 2 * i, 3, "%02x", digest[i]);
 	}
-	smart_str_appends(&key, "|timeouts=");
-	smart_str_append_double(&key, config->connect_timeout, 6, false);
-	smart_str_appendc(&key, '/');
-	smart_str_append_double(&key, config->read_timeout, 6, false);
-	smart_str_0(&key);
-	return key.s;
+	rl_server_describe(a, server, sizeof(server));
+	return zend_strpprintf(0, "redislock|%s|%s", server, hex);
 }
 
 bool php_redislock_client_init(php_redislock_client *client, zend_string *server, HashTable *server_list,
@@ -372,4 +386,23 @@ bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
 	}
 	*slot = obj;
 	return true;
+}
+
+static bool time_limit_reached(void)
+{
+#if PHP_VERSION_ID >= 80200
+	return zend_atomic_bool_load_ex(&EG(timed_out));
+#else
+	return EG(timed_out);
+#endif
+}
+
+bool php_redislock_wait_pause(uint64_t us)
+{
+	while (us > 0 && !time_limit_reached()) {
+		uint64_t piece = MIN(us, 500000);
+		usleep((useconds_t)piece);
+		us -= piece;
+	}
+	return !time_limit_reached();
 }

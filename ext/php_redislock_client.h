@@ -59,6 +59,14 @@ bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_
 /* A timeout in [0, 1e9] seconds. */
 bool php_redislock_check_timeout(double timeout, uint32_t arg_num);
 
+/*
+ * One pause of a wait loop: sleeps us microseconds (in pieces usleep accepts)
+ * and returns false if PHP's time limit ran out meanwhile, so the caller stops
+ * waiting and the engine can raise "Maximum execution time exceeded" (and the
+ * request end release what is held) instead of a hard-timeout exit.
+ */
+bool php_redislock_wait_pause(uint64_t us);
+
 /* 128 bits from the OS CSPRNG as 32 hex chars: unguessable, so nobody can forge an owner. */
 #define PHP_REDISLOCK_TOKEN_LEN 32
 bool php_redislock_make_token(char out[PHP_REDISLOCK_TOKEN_LEN + 1]);

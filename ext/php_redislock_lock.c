@@ -69,7 +69,7 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	} ZEND_HASH_FOREACH_END();
 
 	status = rl_lock_release_many(conn, n, refs, released, err);
-	if (status == RL_OK || status == RL_ERR_SERVER || status == RL_ERR_PROTOCOL) {
+	if (status == RL_OK || status == RL_ERR_SERVER) {
 		/* the server answered for each: whatever it said, none of them is ours any more */
 		for (i = 0; i < n; i++) {
 			if (!released[i]) {
@@ -261,7 +261,7 @@ PHP_METHOD(RedisLock, lock)
 		uint64_t now_ns, left_us;
 		status = rl_lock_try_acquire(conn, &ref, ttl_ms, &acquired, &err);
 		if (status != RL_OK) {
-			if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT) {
+			if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
 				/*
 				 * The SET may have landed before the connection broke: remember the
 				 * token so unlockAll() or the request end deletes the key if it is ours.
@@ -280,8 +280,11 @@ PHP_METHOD(RedisLock, lock)
 			break;
 		}
 		left_us = (deadline_ns - now_ns) / 1000;
-		usleep((useconds_t)MIN(MIN(pause_us, (uint64_t)wait_interval_us), left_us));
-		pause_us *= 2;
+		if (!php_redislock_wait_pause(MIN(MIN(pause_us, (uint64_t)wait_interval_us), left_us))) {
+			break; /* the time limit ran out: the engine ends the request next */
+		}
+		/* double the pause up to $waitIntervalUs (capped: doubling forever would wrap to 0) */
+		pause_us = MIN(pause_us * 2, MAX((uint64_t)wait_interval_us, FIRST_PAUSE_US));
 		if (!(conn = php_redislock_client_conn(&lock->client))) {
 			zend_string_release(key);
 			RETURN_THROWS();
@@ -417,7 +420,7 @@ PHP_METHOD(RedisLock, unlock)
 	}
 	status = rl_lock_release_many(conn, 1, &ref, &released, &err);
 	zend_string_release(key);
-	if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_NOMEM) {
+	if (status != RL_OK && status != RL_ERR_SERVER) {
 		/* unknown whether it was deleted: keep it, the request end tries again */
 		php_redislock_client_throw(&lock->client, status, &err);
 		RETURN_THROWS();

@@ -47,19 +47,27 @@ static zend_string *make_id(long long ttl_ms)
 	return zend_strpprintf(0, "%s.%lld", token, ttl_ms);
 }
 
-/* The lifetime written in an id; false for anything that is not an id of ours. */
+/* The lifetime written in an id; false for anything that is not an id of ours (nothing is sent for those). */
 static bool id_lifetime(const zend_string *id, long long *ttl_ms)
 {
-	const char *dot;
-	char *end;
-	long long ms;
+	const char *s = ZSTR_VAL(id), *end = s + ZSTR_LEN(id), *p;
+	long long ms = 0;
 
-	if (ZSTR_LEN(id) <= PHP_REDISLOCK_TOKEN_LEN + 1 || ZSTR_VAL(id)[PHP_REDISLOCK_TOKEN_LEN] != '.') {
+	if (ZSTR_LEN(id) <= PHP_REDISLOCK_TOKEN_LEN + 1 || s[PHP_REDISLOCK_TOKEN_LEN] != '.') {
 		return false;
 	}
-	dot = ZSTR_VAL(id) + PHP_REDISLOCK_TOKEN_LEN;
-	ms = strtoll(dot + 1, &end, 10);
-	if (end != ZSTR_VAL(id) + ZSTR_LEN(id) || ms <= 0 || ms > (long long)(PHP_REDISLOCK_MAX_SECONDS * 1000)) {
+	for (p = s; p < s + PHP_REDISLOCK_TOKEN_LEN; p++) {
+		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) {
+			return false;
+		}
+	}
+	for (p = s + PHP_REDISLOCK_TOKEN_LEN + 1; p < end; p++) {
+		if (*p < '0' || *p > '9' || ms > (long long)(PHP_REDISLOCK_MAX_SECONDS * 1000)) {
+			return false;
+		}
+		ms = ms * 10 + (*p - '0');
+	}
+	if (ms <= 0 || ms > (long long)(PHP_REDISLOCK_MAX_SECONDS * 1000)) {
 		return false;
 	}
 	*ttl_ms = ms;
@@ -162,7 +170,7 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 
 	if (status == RL_OK) {
 		status = rl_semaphore_release_many(conn, n, holders, released, err);
-		if (status == RL_OK || status == RL_ERR_SERVER || status == RL_ERR_PROTOCOL) {
+		if (status == RL_OK || status == RL_ERR_SERVER) {
 			for (i = 0; i < n; i++) {
 				if (!released[i]) {
 					*all_released = false;
@@ -331,7 +339,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 		uint64_t now_ns;
 		status = rl_semaphore_try_acquire(conn, &holder, (long)MIN(limit, LONG_MAX), ttl_ms, &admitted, &err);
 		if (status != RL_OK) {
-			if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT) {
+			if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
 				/* the script may have admitted us before the connection broke: release it later if so */
 				held_add(sem, name, id);
 			}
@@ -344,7 +352,9 @@ PHP_METHOD(RedisSemaphore, acquire)
 		if (now_ns >= deadline_ns) {
 			break;
 		}
-		usleep((useconds_t)MIN(pause_us, (deadline_ns - now_ns) / 1000));
+		if (!php_redislock_wait_pause(MIN(pause_us, (deadline_ns - now_ns) / 1000))) {
+			break; /* the time limit ran out: the engine ends the request next */
+		}
 		pause_us = MIN(pause_us * 2, LONGEST_PAUSE_US);
 		if (!(conn = php_redislock_client_conn(&sem->client))) {
 			rl_semaphore_keys_free(&keys);
@@ -407,7 +417,7 @@ PHP_METHOD(RedisSemaphore, release)
 	holder.id_len = ZSTR_LEN(id);
 	status = rl_semaphore_release_many(conn, 1, &holder, &released, &err);
 	rl_semaphore_keys_free(&keys);
-	if (status != RL_ERR_IO && status != RL_ERR_TIMEOUT && status != RL_ERR_NOMEM) {
+	if (status == RL_OK || status == RL_ERR_SERVER) {
 		held_remove(sem, name, id); /* the server answered: whatever it said, the slot is not ours now */
 	}
 	zend_string_release(id);

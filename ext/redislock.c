@@ -35,9 +35,10 @@ static ZEND_INI_MH(OnUpdateServer)
 
 static ZEND_INI_MH(OnUpdateSeconds)
 {
-	double seconds = zend_strtod(ZSTR_VAL(new_value), NULL);
-	if (!zend_finite(seconds) || seconds < 0) {
-		php_error_docref(NULL, E_WARNING, "%s must be a number of seconds greater than or equal to 0",
+	const char *end;
+	double seconds = zend_strtod(ZSTR_VAL(new_value), &end);
+	if (end == ZSTR_VAL(new_value) || *end != '\0' || !(seconds >= 0 && seconds <= PHP_REDISLOCK_MAX_SECONDS)) {
+		php_error_docref(NULL, E_WARNING, "%s must be a number of seconds between 0 and 1000000000",
 			ZSTR_VAL(entry->name));
 		return FAILURE;
 	}

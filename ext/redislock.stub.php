@@ -17,6 +17,7 @@ class RedisLockException extends RuntimeException
 /**
  * A distributed mutual-exclusion lock on Redis, API-compatible with the
  * userland RedisLock class (keys "Lock:<name>").
+ * @not-serializable
  */
 class RedisLock
 {
@@ -40,9 +41,11 @@ class RedisLock
 }
 
 /**
- * A fair counting semaphore on Redis: at most $limit holders of a name at once,
- * admitted in arrival order by one server-side script, expiring on the server's
- * clock (keys "{Sem:<name>}:...").
+ * A counting semaphore on Redis: at most $limit holders of a name at once,
+ * admitted by one server-side script that orders holders by a server-side
+ * ticket and expires them on the server's clock, so no client clock can
+ * steal or keep a slot (keys "{Sem:<name>}:...").
+ * @not-serializable
  */
 class RedisSemaphore
 {

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: de683e5530797ed11d3933444be06b40a48d9bc3 */
+ * Stub hash: 3176bf4cb1b8c877b850aec8fb6582dac7f6f213 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, server, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -120,6 +120,7 @@ static zend_class_entry *register_class_RedisLock(void)
 
 	INIT_CLASS_ENTRY(ce, "RedisLock", class_RedisLock_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
 
 	return class_entry;
 }
@@ -130,6 +131,7 @@ static zend_class_entry *register_class_RedisSemaphore(void)
 
 	INIT_CLASS_ENTRY(ce, "RedisSemaphore", class_RedisSemaphore_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
 
 	return class_entry;
 }

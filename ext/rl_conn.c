@@ -90,13 +90,15 @@ rl_status rl_conn_error_reply(const rl_conn *conn, const redisReply *reply, rl_e
 	return RL_ERR_SERVER;
 }
 
-rl_status rl_conn_unexpected_reply(const rl_conn *conn, const char *what, rl_error *err)
+rl_status rl_conn_unexpected_reply(rl_conn *conn, const char *what, rl_error *err)
 {
+	/* the one symptom of a connection that fell out of step: never trust it again */
+	conn->broken = true;
 	snprintf(err->message, sizeof(err->message), "%s: unexpected reply to %s", conn->server, what);
 	return RL_ERR_PROTOCOL;
 }
 
-rl_status rl_reply_take_integer(const rl_conn *conn, redisReply *reply, const char *what, long long *value,
+rl_status rl_reply_take_integer(rl_conn *conn, redisReply *reply, const char *what, long long *value,
 		rl_error *err)
 {
 	rl_status status = RL_OK;
@@ -154,13 +156,15 @@ static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, con
 	rl_status status = RL_OK;
 	const rl_server_address *addr = &config->address;
 
-	if (addr->password) {
+	if (addr->password || addr->username) {
+		/* a user without a password is sent with an empty one: a nopass ACL user accepts
+		 * it, any other user fails loudly instead of silently running as "default" */
 		rl_command_init(&cmds[n]);
 		rl_command_add_str(&cmds[n], "AUTH");
 		if (addr->username) {
 			rl_command_add_str(&cmds[n], addr->username);
 		}
-		rl_command_add_str(&cmds[n], addr->password);
+		rl_command_add_str(&cmds[n], addr->password ? addr->password : "");
 		n++;
 	}
 	if (addr->database > 0) {
@@ -228,8 +232,12 @@ rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_
 		rl_conn_close(conn);
 		return NULL;
 	}
-	if (config->read_timeout > 0) {
-		redisSetTimeout(conn->ctx, seconds_to_timeval(config->read_timeout));
+	if (config->read_timeout > 0 && redisSetTimeout(conn->ctx, seconds_to_timeval(config->read_timeout)) != REDIS_OK) {
+		snprintf(err->message, sizeof(err->message), "%s: cannot set the read timeout: %s", conn->server,
+			conn->ctx->errstr);
+		*status = RL_ERR_CONNECT;
+		rl_conn_close(conn);
+		return NULL;
 	}
 	if (addr->transport == RL_TRANSPORT_TCP) {
 		/* a peer that vanished without a FIN is noticed by the kernel, not only by our timeout */

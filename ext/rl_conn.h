@@ -23,7 +23,7 @@ typedef enum {
 	RL_ERR_IO,       /* the connection broke while talking */
 	RL_ERR_TIMEOUT,  /* no reply within the read timeout */
 	RL_ERR_SERVER,   /* an error reply such as WRONGTYPE; the connection stays usable */
-	RL_ERR_PROTOCOL, /* a reply of an unexpected shape; the connection stays usable */
+	RL_ERR_PROTOCOL, /* a reply of an unexpected shape: out of step, so the connection is broken too */
 	RL_ERR_NOMEM
 } rl_status;
 
@@ -87,10 +87,10 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 
 /* Fills err with "<server>: <reply text>" for an error reply and returns RL_ERR_SERVER. */
 rl_status rl_conn_error_reply(const rl_conn *conn, const redisReply *reply, rl_error *err);
-rl_status rl_conn_unexpected_reply(const rl_conn *conn, const char *what, rl_error *err);
+rl_status rl_conn_unexpected_reply(rl_conn *conn, const char *what, rl_error *err);
 
 /* Reads an integer reply into *value and frees the reply; error replies become RL_ERR_SERVER. */
-rl_status rl_reply_take_integer(const rl_conn *conn, redisReply *reply, const char *what, long long *value,
+rl_status rl_reply_take_integer(rl_conn *conn, redisReply *reply, const char *what, long long *value,
 		rl_error *err);
 
 static inline bool rl_reply_is_error(const redisReply *reply, const char *code)

@@ -38,6 +38,8 @@ rl_script rl_script_lock_extend = {
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
 	"local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	/* a key of another type fails here, before anything is written */ \
+	"redis.call('ZCARD', KEYS[1])\n" \
 	/* holders whose lifetime passed (crashed, paused, forgotten) are dropped first */ \
 	"local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)\n" \
 	"for i = 1, #expired do redis.call('ZREM', KEYS[1], expired[i]) end\n" \
@@ -49,21 +51,27 @@ rl_script rl_script_lock_extend = {
 	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ttl) end\n" \
 	"end\n"
 
-/* ARGV[1] id, ARGV[2] limit, ARGV[3] ttl ms. Returns 1 if admitted, else 0. */
+/*
+ * ARGV[1] id, ARGV[2] limit, ARGV[3] ttl ms. Returns 1 if admitted, else 0.
+ * A new ticket is always above every holder's, so its rank among the holders
+ * is their number: admitted while fewer than limit live holders remain. The
+ * ticket never goes below the highest held one, even if the counter key was
+ * lost (DEL, eviction): a counter restarting at 1 would otherwise rank first.
+ */
 rl_script rl_script_semaphore_acquire = {
 	"semaphore acquire",
 	RL_SEM_PRELUDE
+	"if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[2]) then return 0 end\n"
 	"local ticket = redis.call('INCR', KEYS[3])\n"
-	"redis.call('ZADD', KEYS[1], ticket, ARGV[1])\n"
-	/* admitted only while its rank by ticket is below the limit */
-	"if redis.call('ZRANK', KEYS[1], ARGV[1]) < tonumber(ARGV[2]) then\n"
-	"  redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[1])\n"
-	"  keep_keys()\n"
-	"  return 1\n"
+	"local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')\n"
+	"if #top > 0 and ticket <= tonumber(top[2]) then\n"
+	"  ticket = tonumber(top[2]) + 1\n"
+	"  redis.call('SET', KEYS[3], ticket)\n"
 	"end\n"
-	"redis.call('ZREM', KEYS[1], ARGV[1])\n"
+	"redis.call('ZADD', KEYS[1], ticket, ARGV[1])\n"
+	"redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[1])\n"
 	"keep_keys()\n"
-	"return 0\n",
+	"return 1\n",
 	""
 };
 

@@ -40,6 +40,11 @@ static char *percent_decode(const char *start, size_t len, const char **why)
 				*why = "bad percent-encoding in user or password";
 				return NULL;
 			}
+			if (hi == 0 && lo == 0) {
+				free(out);
+				*why = "user or password contains a NUL byte (%00)";
+				return NULL;
+			}
 			*o++ = (char)(hi * 16 + lo);
 			i += 2;
 		} else {

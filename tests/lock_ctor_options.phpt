@@ -60,11 +60,11 @@ TypeError: RedisLock::__construct(): Argument #2 ($options) option "username" mu
 TypeError: RedisLock::__construct(): Argument #2 ($options) option "password" must be of type ?string, array given
 -- values
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "database" must be greater than or equal to 0
-ValueError: RedisLock::__construct(): Argument #2 ($options) option "read_timeout" must be a finite number greater than or equal to 0
-ValueError: RedisLock::__construct(): Argument #2 ($options) option "read_timeout" must be a finite number greater than or equal to 0
-ValueError: RedisLock::__construct(): Argument #2 ($options) option "read_timeout" must be a finite number greater than or equal to 0
-ValueError: RedisLock::__construct(): Argument #2 ($options) option "connect_timeout" must be a finite number greater than or equal to 0
-ValueError: RedisLock::__construct(): Argument #2 ($options) option "connect_timeout" must be a finite number greater than or equal to 0
+ValueError: RedisLock::__construct(): Argument #2 ($options) option "read_timeout" must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::__construct(): Argument #2 ($options) option "read_timeout" must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::__construct(): Argument #2 ($options) option "read_timeout" must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::__construct(): Argument #2 ($options) option "connect_timeout" must be between 0 and 1000000000 (seconds)
+ValueError: RedisLock::__construct(): Argument #2 ($options) option "connect_timeout" must be between 0 and 1000000000 (seconds)
 -- valid
 ok
 ok
