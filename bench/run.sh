@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# First benchmark: uncontended lock+unlock cycles/s of the extension vs a userland
-# lock on phpredis vs redis-benchmark's floor, on a private redis-server.
-#   bench/run.sh [--cycles 20000] [--rounds 5]
+# Benchmarks on a private redis-server:
+#   1. bench/cycles.php: uncontended lock+unlock cycles/s of the extension vs a
+#      userland lock on phpredis vs redis-benchmark's floor;
+#   2. bench/semaphore.php: uncontended acquire+release cycles/s of RedisSemaphore
+#      vs a userland fair semaphore on phpredis, with commands and round trips per cycle.
+#   bench/run.sh [--cycles 20000] [--rounds 5] [--limit 4]   (--limit: semaphore.php only)
 set -euo pipefail
+orig_args=("$@")
 source "$(dirname "$0")/../scripts/lib.sh"
 trap cleanup EXIT
 
@@ -28,5 +32,19 @@ done
 [ "$out" = ok ] || { log "cannot load phpredis (redis.so): $out"; exit 1; }
 log "phpredis: ${phpredis[*]} -d extension=redis.so"
 
+# --limit is semaphore.php's own: leave it out for cycles.php
+cycles_args=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --limit) shift 2 || { log "--limit needs a value"; exit 2; } ;;
+    --limit=*) shift ;;
+    *) cycles_args+=("$1"); shift ;;
+  esac
+done
+set -- "${orig_args[@]}"
+
 php -n -d "extension=$RL_EXT" "${phpredis[@]}" -d extension=redis.so \
-  bench/cycles.php --server "tcp://127.0.0.1:$port" "$@"
+  bench/cycles.php --server "tcp://127.0.0.1:$port" "${cycles_args[@]}"
+echo
+php -n -d "extension=$RL_EXT" "${phpredis[@]}" -d extension=redis.so \
+  bench/semaphore.php --server "tcp://127.0.0.1:$port" "$@"
