@@ -26,11 +26,8 @@ var_dump($rc, microtime(true) - $t < 10, $raw->cmd('EXISTS', "Lock:$name", "Seco
 
 echo "-- memory exhausted\n";
 $name = rl_unique('fatal');
-// memory_limit is only enforced by the Zend allocator (the valgrind mode exports USE_ZEND_ALLOC=0)
-$saved = getenv('USE_ZEND_ALLOC');
-putenv('USE_ZEND_ALLOC=1');
+// rl_run_php() gives children the Zend allocator, which alone enforces memory_limit
 [$rc, $out] = rl_run_php(child_code($name, '$a = []; for ($i = 0; $i < 1024; $i++) { $a[] = str_repeat("x", 1 << 20); }'), ['memory_limit' => '32M']);
-putenv($saved === false ? 'USE_ZEND_ALLOC' : "USE_ZEND_ALLOC=$saved");
 echo $out;
 var_dump($rc, $raw->cmd('EXISTS', "Lock:$name", "Second:$name"));
 
