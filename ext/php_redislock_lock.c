@@ -304,133 +304,98 @@ failed:
 	RETURN_THROWS();
 }
 
-/* Looks name up in what this object holds; fills ref (key must be released by the caller). */
-static zval *find_held(redislock_lock_object *lock, zend_string *name, zend_string **key, rl_lock_ref *ref)
+typedef enum { HELD_EXTEND, HELD_CHECK, HELD_RELEASE } held_call;
+
+/*
+ * expire(), isLocking() and unlock(): one token-checked call on a lock this
+ * object holds (a name it does not hold is false, with no round trip). The
+ * record goes when the server says the lock is not ours, and after any answer
+ * to an unlock; after a connection failure it stays, for a later try.
+ */
+static void call_on_held(zval *this_zv, zend_string *name, held_call call, long long ttl_ms, zval *return_value)
 {
-	zval *token = zend_hash_find(&lock->held, name);
-	if (!token) {
-		return NULL;
+	redislock_lock_object *lock = lock_for_call(this_zv);
+	zend_string *key;
+	zval *token;
+	rl_lock_ref ref;
+	rl_conn *conn;
+	rl_status status;
+	rl_error err;
+	bool yes = false;
+
+	if (!lock) {
+		RETURN_THROWS();
 	}
-	*key = php_redislock_client_key(&lock->client, name);
-	ref->key = ZSTR_VAL(*key);
-	ref->key_len = ZSTR_LEN(*key);
-	ref->token = Z_STRVAL_P(token);
-	ref->token_len = Z_STRLEN_P(token);
-	return token;
+	if (!(token = zend_hash_find(&lock->held, name))) {
+		RETURN_FALSE;
+	}
+	if (!(conn = php_redislock_client_conn(&lock->client))) {
+		RETURN_THROWS();
+	}
+	key = php_redislock_client_key(&lock->client, name);
+	ref.key = ZSTR_VAL(key);
+	ref.key_len = ZSTR_LEN(key);
+	ref.token = Z_STRVAL_P(token);
+	ref.token_len = Z_STRLEN_P(token);
+	switch (call) {
+		case HELD_EXTEND:  status = rl_lock_extend(conn, &ref, ttl_ms, &yes, &err); break;
+		case HELD_CHECK:   status = rl_lock_is_owner(conn, &ref, &yes, &err); break;
+		case HELD_RELEASE: status = rl_lock_release_many(conn, 1, &ref, &yes, &err); break;
+	}
+	zend_string_release(key);
+	if (status == RL_OK ? (call == HELD_RELEASE || !yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {
+		zend_hash_del(&lock->held, name);
+	}
+	if (status != RL_OK) {
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(yes);
 }
 
 PHP_METHOD(RedisLock, expire)
 {
-	zend_string *name, *key;
+	zend_string *name;
 	double expire;
 	long long ttl_ms;
-	redislock_lock_object *lock;
-	rl_lock_ref ref;
-	rl_status status;
-	rl_error err;
-	rl_conn *conn;
-	bool extended = false;
 
 	ZEND_PARSE_PARAMETERS_START(2, 2)
 		Z_PARAM_STR(name)
 		Z_PARAM_DOUBLE(expire)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!php_redislock_check_name(name, 1) || !php_redislock_check_expire(expire, 2, &ttl_ms) || !(lock = lock_for_call(ZEND_THIS))) {
+	if (!php_redislock_check_name(name, 1) || !php_redislock_check_expire(expire, 2, &ttl_ms)) {
 		RETURN_THROWS();
 	}
-	if (!find_held(lock, name, &key, &ref)) {
-		RETURN_FALSE;
-	}
-	if (!(conn = php_redislock_client_conn(&lock->client))) {
-		zend_string_release(key);
-		RETURN_THROWS();
-	}
-	status = rl_lock_extend(conn, &ref, ttl_ms, &extended, &err);
-	zend_string_release(key);
-	if (status != RL_OK) {
-		php_redislock_client_throw(&lock->client, status, &err);
-		RETURN_THROWS();
-	}
-	if (!extended) {
-		zend_hash_del(&lock->held, name);
-	}
-	RETURN_BOOL(extended);
+	call_on_held(ZEND_THIS, name, HELD_EXTEND, ttl_ms, return_value);
 }
 
 PHP_METHOD(RedisLock, isLocking)
 {
-	zend_string *name, *key;
-	redislock_lock_object *lock;
-	rl_lock_ref ref;
-	rl_status status;
-	rl_error err;
-	rl_conn *conn;
-	bool owned = false;
+	zend_string *name;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!php_redislock_check_name(name, 1) || !(lock = lock_for_call(ZEND_THIS))) {
+	if (!php_redislock_check_name(name, 1)) {
 		RETURN_THROWS();
 	}
-	if (!find_held(lock, name, &key, &ref)) {
-		RETURN_FALSE;
-	}
-	if (!(conn = php_redislock_client_conn(&lock->client))) {
-		zend_string_release(key);
-		RETURN_THROWS();
-	}
-	status = rl_lock_is_owner(conn, &ref, &owned, &err);
-	zend_string_release(key);
-	if (status != RL_OK) {
-		php_redislock_client_throw(&lock->client, status, &err);
-		RETURN_THROWS();
-	}
-	if (!owned) {
-		zend_hash_del(&lock->held, name);
-	}
-	RETURN_BOOL(owned);
+	call_on_held(ZEND_THIS, name, HELD_CHECK, 0, return_value);
 }
 
 PHP_METHOD(RedisLock, unlock)
 {
-	zend_string *name, *key;
-	redislock_lock_object *lock;
-	rl_lock_ref ref;
-	rl_status status;
-	rl_error err;
-	rl_conn *conn;
-	bool released = false;
+	zend_string *name;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
 		Z_PARAM_STR(name)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!php_redislock_check_name(name, 1) || !(lock = lock_for_call(ZEND_THIS))) {
+	if (!php_redislock_check_name(name, 1)) {
 		RETURN_THROWS();
 	}
-	if (!find_held(lock, name, &key, &ref)) {
-		RETURN_FALSE;
-	}
-	if (!(conn = php_redislock_client_conn(&lock->client))) {
-		zend_string_release(key);
-		RETURN_THROWS();
-	}
-	status = rl_lock_release_many(conn, 1, &ref, &released, &err);
-	zend_string_release(key);
-	if (status != RL_OK && status != RL_ERR_SERVER) {
-		/* unknown whether it was deleted: keep it, the request end tries again */
-		php_redislock_client_throw(&lock->client, status, &err);
-		RETURN_THROWS();
-	}
-	zend_hash_del(&lock->held, name);
-	if (status != RL_OK) {
-		php_redislock_client_throw(&lock->client, status, &err);
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(released);
+	call_on_held(ZEND_THIS, name, HELD_RELEASE, 0, return_value);
 }
 
 PHP_METHOD(RedisLock, unlockAll)

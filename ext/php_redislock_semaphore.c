@@ -377,36 +377,30 @@ PHP_METHOD(RedisSemaphore, acquire)
 }
 
 /*
- * The id release() and refresh() work on: the given one, or the slot this
- * object took most recently for name. NULL when there is none.
+ * release() and refresh(): one call on a holder, the given id or else the slot
+ * this object took most recently for name. Nothing held, or a string that is
+ * not an id we issue, is false with no round trip. ttl_ms < 0 means "the
+ * lifetime written in the id". The record goes after any answer to a release,
+ * and when a refresh finds the holder expired (it never comes back).
  */
-static zend_string *target_id(redislock_semaphore_object *sem, zend_string *name, zend_string *given)
+static void call_on_holder(zval *this_zv, zend_string *name, zend_string *given, bool release, long long ttl_ms,
+		zval *return_value)
 {
-	return given ? given : held_latest(sem, name);
-}
-
-PHP_METHOD(RedisSemaphore, release)
-{
-	zend_string *name, *given = NULL, *id;
-	redislock_semaphore_object *sem;
+	redislock_semaphore_object *sem = semaphore_for_call(this_zv);
+	zend_string *id;
+	long long id_ttl_ms;
 	rl_semaphore_keys keys;
 	rl_semaphore_holder holder;
+	rl_conn *conn;
 	rl_status status;
 	rl_error err;
-	rl_conn *conn;
-	bool released = false;
+	bool yes = false;
 
-	ZEND_PARSE_PARAMETERS_START(1, 2)
-		Z_PARAM_STR(name)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_STR_OR_NULL(given)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!php_redislock_check_name(name, 1) || !(sem = semaphore_for_call(ZEND_THIS))) {
+	if (!sem) {
 		RETURN_THROWS();
 	}
-	if (!(id = target_id(sem, name, given)) || !id_lifetime(id, &(long long){0})) {
-		RETURN_FALSE; /* nothing held, or not an id we ever issue: nothing to send */
+	if (!(id = given ? given : held_latest(sem, name)) || !id_lifetime(id, &id_ttl_ms)) {
+		RETURN_FALSE;
 	}
 	if (!(conn = php_redislock_client_conn(&sem->client)) || !keys_for(sem, name, &keys)) {
 		RETURN_THROWS();
@@ -415,31 +409,43 @@ PHP_METHOD(RedisSemaphore, release)
 	holder.keys = &keys;
 	holder.id = ZSTR_VAL(id);
 	holder.id_len = ZSTR_LEN(id);
-	status = rl_semaphore_release_many(conn, 1, &holder, &released, &err);
+	status = release
+		? rl_semaphore_release_many(conn, 1, &holder, &yes, &err)
+		: rl_semaphore_refresh(conn, &holder, ttl_ms < 0 ? id_ttl_ms : ttl_ms, &yes, &err);
 	rl_semaphore_keys_free(&keys);
-	if (status == RL_OK || status == RL_ERR_SERVER) {
-		held_remove(sem, name, id); /* the server answered: whatever it said, the slot is not ours now */
+	if (release ? (status == RL_OK || status == RL_ERR_SERVER) : (status == RL_OK && !yes)) {
+		held_remove(sem, name, id);
 	}
 	zend_string_release(id);
 	if (status != RL_OK) {
 		php_redislock_client_throw(&sem->client, status, &err);
 		RETURN_THROWS();
 	}
-	RETURN_BOOL(released);
+	RETURN_BOOL(yes);
+}
+
+PHP_METHOD(RedisSemaphore, release)
+{
+	zend_string *name, *given = NULL;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(given)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!php_redislock_check_name(name, 1)) {
+		RETURN_THROWS();
+	}
+	call_on_holder(ZEND_THIS, name, given, true, -1, return_value);
 }
 
 PHP_METHOD(RedisSemaphore, refresh)
 {
-	zend_string *name, *given = NULL, *id;
+	zend_string *name, *given = NULL;
 	double expire = 0;
-	bool expire_is_null = true, refreshed = false;
-	long long ttl_ms;
-	redislock_semaphore_object *sem;
-	rl_semaphore_keys keys;
-	rl_semaphore_holder holder;
-	rl_status status;
-	rl_error err;
-	rl_conn *conn;
+	bool expire_is_null = true;
+	long long ttl_ms = -1;
 
 	ZEND_PARSE_PARAMETERS_START(1, 3)
 		Z_PARAM_STR(name)
@@ -454,30 +460,7 @@ PHP_METHOD(RedisSemaphore, refresh)
 	if (!expire_is_null && !php_redislock_check_expire(expire, 3, &ttl_ms)) {
 		RETURN_THROWS();
 	}
-	if (!(sem = semaphore_for_call(ZEND_THIS))) {
-		RETURN_THROWS();
-	}
-	if (!(id = target_id(sem, name, given)) || !id_lifetime(id, expire_is_null ? &ttl_ms : &(long long){0})) {
-		RETURN_FALSE;
-	}
-	if (!(conn = php_redislock_client_conn(&sem->client)) || !keys_for(sem, name, &keys)) {
-		RETURN_THROWS();
-	}
-	zend_string_addref(id);
-	holder.keys = &keys;
-	holder.id = ZSTR_VAL(id);
-	holder.id_len = ZSTR_LEN(id);
-	status = rl_semaphore_refresh(conn, &holder, ttl_ms, &refreshed, &err);
-	rl_semaphore_keys_free(&keys);
-	if (status == RL_OK && !refreshed) {
-		held_remove(sem, name, id); /* expired: it never comes back */
-	}
-	zend_string_release(id);
-	if (status != RL_OK) {
-		php_redislock_client_throw(&sem->client, status, &err);
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(refreshed);
+	call_on_holder(ZEND_THIS, name, given, false, ttl_ms, return_value);
 }
 
 PHP_METHOD(RedisSemaphore, releaseAll)
