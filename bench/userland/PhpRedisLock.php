@@ -5,7 +5,14 @@
  * parts the benchmark uses:
  *
  *   lock:   SET <prefix><name> <token> NX PX <ms>, the token 128 random bits
- *           (random_bytes), retried every $waitIntervalUs until $timeout.
+ *           (random_bytes). While the lock is busy it retries until $timeout
+ *           with randomized exponential backoff: the n-th pause is drawn
+ *           uniformly from [p/2, p] where p = 1 ms * 2^(n-1), capped at
+ *           $waitIntervalUs (default 100 ms). Starting small keeps the wait short
+ *           when the holder is about to release; doubling keeps the polling
+ *           traffic bounded when it is not; the jitter keeps waiters that
+ *           started together from retrying in lockstep (and the same one
+ *           winning every time). Never beyond the deadline.
  *           Re-locking a name this object still owns extends it (compare-and-PEXPIRE).
  *   unlock: compare-and-delete in Lua (EVALSHA; EVAL when the server answers
  *           NOSCRIPT, e.g. after SCRIPT FLUSH or a restart), so a lock that
@@ -29,6 +36,12 @@ final class PhpRedisLock
         end
         return 0
         LUA;
+
+    /** The first pause while the lock is busy, in microseconds; it doubles up to $waitIntervalUs. */
+    private const FIRST_PAUSE_US = 1000;
+
+    /** @var array<string, string> SHA1 of each script, computed once per process */
+    private static array $sha = [];
 
     /** @var array<string, string> name => token of the locks this object holds */
     private array $held = [];
@@ -64,6 +77,7 @@ final class PhpRedisLock
 
         $token = bin2hex(random_bytes(16));
         $deadline = hrtime(true) + (int)($timeout * 1e9);
+        $pauseUs = self::FIRST_PAUSE_US;
         while (true) {
             $ok = $this->redis->set($key, $token, ['NX', 'PX' => $ms]);
             if ($ok === true) {
@@ -78,7 +92,9 @@ final class PhpRedisLock
             if ($left <= 0) {
                 return false;
             }
-            usleep((int)min($waitIntervalUs, intdiv($left, 1000) + 1));
+            $cap = max(1, min($pauseUs, $waitIntervalUs));
+            usleep((int)min(mt_rand(intdiv($cap + 1, 2), $cap), intdiv($left, 1000) + 1));
+            $pauseUs = min($pauseUs * 2, max($waitIntervalUs, self::FIRST_PAUSE_US));
         }
     }
 
@@ -107,7 +123,7 @@ final class PhpRedisLock
     /** Runs a one-key script by SHA1, loading it with EVAL when the server does not have it. */
     private function script(string $lua, array $args): mixed
     {
-        $r = $this->redis->evalSha(sha1($lua), $args, 1);
+        $r = $this->redis->evalSha(self::$sha[$lua] ??= sha1($lua), $args, 1);
         if ($r === false) {
             $err = $this->redis->getLastError();
             $this->redis->clearLastError();
