@@ -1,123 +1,87 @@
 <?php
 /**
- * Uncontended lock+unlock cycles per second, one process, one connection:
- *   (a) the redislock extension (RedisLock)
- *   (b) a userland lock on phpredis (bench/userland/PhpRedisLock.php):
- *       SET NX PX + EVALSHA compare-and-delete
- *   (c) the same two commands sent by hand over a PHP stream socket (RESP
- *       written with fwrite, replies read with fgets, no lock bookkeeping): the
- *       floor for any lock written in PHP with two round trips per cycle
- *   (d) redis-benchmark -c 1 on the same server running the same two commands
- *       (SET ... NX PX, EVALSHA of the compare-and-delete script), combined as
- *       1 / (1/set + 1/evalsha): what a C client with one connection gets.
+ * 1. Uncontended lock+unlock, one process, one connection per client: cycles
+ * per second and client CPU per cycle (getrusage user+sys around the loop) of
+ *
+ *   - the redislock extension:  $l->lock($name, 0, 15); $l->unlock($name);
+ *   - the careful userland lock on phpredis (bench/userland/PhpRedisLock.php):
+ *     SET NX PX + EVALSHA compare-and-delete;
+ *   - symfony/lock's RedisStore on phpredis (Debian's php-symfony-lock):
+ *     $factory->createLock($name, 15), acquire(), release();
+ *   - the same two commands as raw RESP on a PHP stream (fwrite/fgets, no lock
+ *     bookkeeping): the floor for any lock written in PHP;
+ *   - the protocol floor: bench/floor.c, a plain C program on hiredis sending
+ *     the same two commands (measures itself, no PHP at all);
+ *   - redis-benchmark -c 1 running SET NX PX and EVALSHA, combined as
+ *     1 / (1/set + 1/evalsha): an older C reference, kept because it is cheap
+ *     (its SET is refused after the first one and its EVALSHA deletes nothing,
+ *     so it is slightly less work than a real cycle).
+ *
+ * Every client runs --rounds times after a warm-up, the rounds interleaved
+ * (the order rotates each round, so no client always runs first or after the
+ * same one); the tables show the median round. symfony/lock sends four scripts
+ * per cycle, so it runs --symfony-cycles (default --cycles / 4) per round.
  *
  *   php -n -d extension=modules/redislock.so -d extension=igbinary.so -d extension=redis.so \
- *       bench/cycles.php --server tcp://127.0.0.1:6379 [--cycles 20000] [--rounds 5]
- *
- * Every implementation runs --rounds times, interleaved, after a warm-up; the
- * table shows the median round (and the best).
+ *       bench/cycles.php --server tcp://127.0.0.1:PORT [--cycles 20000] [--rounds 5] \
+ *       [--floor /path/to/floor] [--rb-rounds 3]
  */
 
 declare(strict_types=1);
 
+require __DIR__ . '/lib.php';
 require __DIR__ . '/userland/PhpRedisLock.php';
 
-function usage(string $msg = ''): never
-{
-    if ($msg !== '') {
-        fwrite(STDERR, "cycles: $msg\n");
-    }
-    fwrite(STDERR, "usage: php -n -d extension=redislock.so -d extension=redis.so bench/cycles.php --server tcp://host:port [--cycles N] [--rounds N]\n");
-    exit(2);
-}
+use Symfony\Component\Lock\LockFactory;
+use Symfony\Component\Lock\Store\RedisStore;
 
-$opts = getopt('', ['server:', 'cycles:', 'rounds:', 'help']);
-if (isset($opts['help'])) {
-    usage();
-}
-$server = $opts['server'] ?? usage('--server is required');
-$cycles = (int)($opts['cycles'] ?? 20000);
-$rounds = (int)($opts['rounds'] ?? 5);
-if ($cycles < 100 || $rounds < 1) {
-    usage('--cycles must be >= 100 and --rounds >= 1');
-}
-if (preg_match('~^tcp://(\[[^\]]+\]|[^:/]+):(\d+)$~', $server, $m)) {
-    $host = trim($m[1], '[]');
-    $port = (int)$m[2];
-    $socket = null;
-} elseif (preg_match('~^unix://(/.+)$~', $server, $m)) {
-    $host = $socket = $m[1];
-    $port = 0;
-} else {
-    usage('--server must be tcp://host:port or unix:///path');
+$usage = 'usage: php -n -d extension=redislock.so -d extension=redis.so bench/cycles.php --server tcp://host:port'
+    . ' [--cycles N] [--rounds N] [--symfony-cycles N] [--floor PATH] [--rb-rounds N]';
+$o = bench_options(['server' => null, 'cycles' => 20000, 'rounds' => 5, 'symfony-cycles' => 0,
+                    'floor' => '', 'rb-rounds' => 3], $usage);
+$server = $o['server'];
+$cycles = $o['cycles'];
+$rounds = $o['rounds'];
+$symCycles = $o['symfony-cycles'] ?: max(100, intdiv($cycles, 4));
+if ($cycles < 100 || $rounds < 1 || $symCycles < 1) {
+    bench_usage($usage, '--cycles must be >= 100, --rounds and --symfony-cycles >= 1');
 }
 if (!class_exists('RedisLock')) {
-    usage('the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
+    bench_usage($usage, 'the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
 }
-if (!class_exists('Redis')) {
-    usage('phpredis is not loaded (-d extension=igbinary.so -d extension=redis.so on Debian)');
-}
+$addr = bench_parse_server($server);
+bench_require_symfony();
 
-function fmt(float $v): string
-{
-    return number_format($v, 0, '.', ',');
-}
-
-function median(array $v): float
-{
-    sort($v);
-    $n = count($v);
-    return $n % 2 ? $v[intdiv($n, 2)] : ($v[$n / 2 - 1] + $v[$n / 2]) / 2;
-}
-
-/** Times $n calls of $cycle (which must return true); returns cycles per second. */
-function measure(callable $cycle, int $n): float
-{
-    $t0 = hrtime(true);
-    for ($i = 0; $i < $n; $i++) {
-        if (!$cycle()) {
-            throw new RuntimeException("cycle $i failed");
-        }
-    }
-    return $n / ((hrtime(true) - $t0) / 1e9);
-}
-
-/* ---- the contenders, each with its own connection and its own key */
-
-$redis = new Redis();
-if ($socket !== null ? !$redis->connect($socket) : !$redis->connect($host, $port, 2.0)) {
-    usage("phpredis cannot connect to $server");
-}
-$user = new PhpRedisLock($redis);
-$ext = new RedisLock($server);
 $tag = getmypid() . ':' . bin2hex(random_bytes(3));
+$check = bench_phpredis($server);
+
+/* ---- the clients, each with its own connection and its own key */
+
+$ext = new RedisLock($server);
 $extName = "bench:ext:$tag";
+
+$user = new PhpRedisLock(bench_phpredis($server));
 $userName = "bench:userland:$tag";
 
-$check = new Redis();
-$socket !== null ? $check->connect($socket) : $check->connect($host, $port, 2.0);
+/* symfony/lock as its documentation shows it: a factory over a store, a lock
+ * object per use, with a TTL (so acquire() also puts off the expiration) */
+$factory = new LockFactory(new RedisStore(bench_phpredis($server)));
+$symName = "bench:symfony:$tag";
+$symCycle = function () use ($factory, $symName): bool {
+    $lock = $factory->createLock($symName, 15);
+    if (!$lock->acquire()) {
+        return false;
+    }
+    $lock->release();
+    return true;
+};
 
-/* Sanity: both really lock (key with a 32-hex token and a TTL) and really unlock. */
-foreach (['extension' => [$ext, $extName], 'userland' => [$user, $userName]] as $label => [$l, $name]) {
-    if (!$l->lock($name, 0, 15)) {
-        throw new RuntimeException("$label: cannot take an uncontended lock");
-    }
-    $token = $check->get("Lock:$name");
-    $pttl = $check->pttl("Lock:$name");
-    if (!is_string($token) || !preg_match('/^[0-9a-f]{32}$/', $token) || $pttl <= 0 || $pttl > 15000) {
-        throw new RuntimeException("$label: unexpected key after lock(): " . var_export([$token, $pttl], true));
-    }
-    if (!$l->unlock($name) || $check->exists("Lock:$name")) {
-        throw new RuntimeException("$label: unlock() did not delete the key");
-    }
-}
-
-/* (c) the protocol floor in PHP: the same two round trips, no lock logic */
+/* the floor in PHP: the same two round trips over a stream socket, no lock logic */
 $unlockLua = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 $sha = $check->script('load', $unlockLua);
 $raw = stream_socket_client($server, $errno, $errstr, 2.0);
 if (!$raw) {
-    usage("cannot connect to $server: $errstr");
+    throw new RuntimeException("cannot connect to $server: $errstr");
 }
 stream_set_timeout($raw, 10);
 $rawKey = "Lock:bench:raw:$tag";
@@ -138,24 +102,74 @@ $rawCycle = function () use ($raw, $resp, $rawKey, $sha): bool {
     return fgets($raw) === ":1\r\n";
 };
 
-$contenders = [
-    'redislock extension' => fn() => $ext->lock($extName, 0, 15) && $ext->unlock($extName),
-    'userland on phpredis' => fn() => $user->lock($userName, 0, 15) && $user->unlock($userName),
-    'raw RESP on a PHP stream (same 2 commands)' => $rawCycle,
-];
+/* the C floor: a separate process that times itself; its own warm-up is in the same run */
+$floorKey = "Lock:bench:floor:$tag";
+$floorRun = function (int $n) use ($o, $addr, $floorKey): array {
+    $cmd = [$o['floor'], '-n', (string)$n, '-w', (string)min(2000, $n), '-k', $floorKey];
+    array_push($cmd, ...($addr['socket'] !== null ? ['-s', $addr['socket']] : ['-h', $addr['host'], '-p', (string)$addr['port']]));
+    $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => STDERR], $pipes);
+    $out = stream_get_contents($pipes[1]);
+    if (proc_close($p) !== 0 || !preg_match('/cycles_per_s=([\d.]+) cpu_us_per_cycle=([\d.]+)/', $out, $m)) {
+        throw new RuntimeException("bench/floor.c failed: $out");
+    }
+    return ['rate' => (float)$m[1], 'cpu_us' => (float)$m[2]];
+};
 
-/* warm-up (connections, script cache, CPU frequency) */
-foreach ($contenders as $cycle) {
-    measure($cycle, min(2000, $cycles));
+/* Sanity: the PHP clients really lock (a key with a TTL) and really unlock. */
+foreach (['extension' => [$ext, $extName], 'userland' => [$user, $userName]] as $label => [$l, $name]) {
+    if (!$l->lock($name, 0, 15)) {
+        throw new RuntimeException("$label: cannot take an uncontended lock");
+    }
+    $token = $check->get("Lock:$name");
+    $pttl = $check->pttl("Lock:$name");
+    if (!is_string($token) || !preg_match('/^[0-9a-f]{32}$/', $token) || $pttl <= 0 || $pttl > 15000) {
+        throw new RuntimeException("$label: unexpected key after lock(): " . var_export([$token, $pttl], true));
+    }
+    if (!$l->unlock($name) || $check->exists("Lock:$name")) {
+        throw new RuntimeException("$label: unlock() did not delete the key");
+    }
 }
-$results = array_fill_keys(array_keys($contenders), []);
+$sl = $factory->createLock($symName, 15);
+if (!$sl->acquire() || $check->zCard($symName) < 1 || $check->pttl($symName) <= 0) {
+    throw new RuntimeException('symfony/lock: acquire() did not take the lock');
+}
+$sl->release();
+if ($check->exists($symName)) {
+    throw new RuntimeException('symfony/lock: release() did not delete the key');
+}
+
+$E = 'redislock RedisLock';
+$U = 'userland lock on phpredis (SET NX PX + EVALSHA)';
+$S = 'symfony/lock RedisStore on phpredis';
+$P = 'raw RESP on a PHP stream (same 2 commands)';
+$F = 'C floor: hiredis, same 2 commands (bench/floor.c)';
+$clients = [
+    $E => fn(int $n) => bench_measure(fn() => $ext->lock($extName, 0, 15) && $ext->unlock($extName), $n),
+    $U => fn(int $n) => bench_measure(fn() => $user->lock($userName, 0, 15) && $user->unlock($userName), $n),
+    $S => fn(int $n) => bench_measure($symCycle, $n),
+    $P => fn(int $n) => bench_measure($rawCycle, $n),
+];
+if ($o['floor'] !== '') {
+    $clients[$F] = $floorRun;
+}
+$perRound = fn(string $label) => $label === $S ? $symCycles : $cycles;
+
+/* warm-up (connections, script cache, opcache-less PHP paths, CPU frequency) */
+foreach ($clients as $label => $run) {
+    if ($label !== $F) {
+        $run(min(2000, $perRound($label)));
+    }
+}
+$results = array_fill_keys(array_keys($clients), []);
+$labels = array_keys($clients);
 for ($r = 0; $r < $rounds; $r++) {
-    foreach ($contenders as $label => $cycle) {
-        $results[$label][] = measure($cycle, $cycles);
+    $order = array_merge(array_slice($labels, $r % count($labels)), array_slice($labels, 0, $r % count($labels)));
+    foreach ($order as $label) {
+        $results[$label][] = $clients[$label]($perRound($label));
     }
 }
 
-/* ---- redis-benchmark: the same two commands from a C client, one connection */
+/* ---- redis-benchmark: the two commands from a C client, one connection */
 
 function redis_benchmark(array $target, int $n, array $command): ?float
 {
@@ -163,8 +177,8 @@ function redis_benchmark(array $target, int $n, array $command): ?float
     if ($bin === '') {
         return null;
     }
-    $cmd = array_merge([$bin], $target, ['-c', '1', '-n', (string)$n, '-q'], $command);
-    $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    $p = proc_open(array_merge([$bin], $target, ['-c', '1', '-n', (string)$n, '-q'], $command),
+        [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
     $out = stream_get_contents($pipes[1]);
     stream_get_contents($pipes[2]);
     proc_close($p);
@@ -172,60 +186,59 @@ function redis_benchmark(array $target, int $n, array $command): ?float
     return preg_match_all('/([\d.]+) requests per second/', $out, $m) ? (float)end($m[1]) : null;
 }
 
-$target = $socket !== null ? ['-s', $socket] : ['-h', $host, '-p', (string)$port];
-$benchKey = "Lock:bench:redis-benchmark:$tag";
-$n = max($cycles, 20000);
-$rbSet = $rbEvalsha = $rbSetPlain = [];
-for ($r = 0; $r < min($rounds, 3); $r++) {
-    /* after the first SET the key exists, so NX answers nil, the same work as a refused lock */
-    $rbSet[] = redis_benchmark($target, $n, ['SET', $benchKey, str_repeat('a', 32), 'NX', 'PX', '15000']);
-    $rbEvalsha[] = redis_benchmark($target, $n, ['EVALSHA', $sha, '1', $benchKey, str_repeat('b', 32)]);
-    $rbSetPlain[] = redis_benchmark($target, $n, ['-t', 'set']);
+$rb = [];
+if ($o['rb-rounds'] > 0) {
+    $target = $addr['socket'] !== null ? ['-s', $addr['socket']] : ['-h', $addr['host'], '-p', (string)$addr['port']];
+    $benchKey = "Lock:bench:redis-benchmark:$tag";
+    for ($r = 0; $r < $o['rb-rounds']; $r++) {
+        $set = redis_benchmark($target, $cycles, ['SET', $benchKey, str_repeat('a', 32), 'NX', 'PX', '15000']);
+        $eval = redis_benchmark($target, $cycles, ['EVALSHA', $sha, '1', $benchKey, str_repeat('b', 32)]);
+        if ($set === null || $eval === null) {
+            $rb = [];
+            break;
+        }
+        $rb[] = 1 / (1 / $set + 1 / $eval);
+    }
+    $check->del($benchKey);
 }
-$check->del($benchKey, 'key:__rand_int__', $rawKey);
+$check->del($rawKey, $floorKey);
 
 /* ---- report */
 
-printf("PHP %s, redislock %s, phpredis %s, redis-server %s, %s\n", PHP_VERSION,
-    phpversion('redislock') ?: '?', phpversion('redis') ?: '?', $check->info('server')['redis_version'] ?? '?', $server);
-printf("uncontended lock+unlock cycles, one process, one connection; %d rounds x %s cycles, median round (best)\n\n",
-    $rounds, fmt($cycles));
+printf("1. Uncontended lock+unlock: one process, one connection per client; %d rounds x %s cycles "
+    . "(symfony/lock %s), median round\n\n", $rounds, bench_fmt($cycles), bench_fmt($symCycles));
 
+$med = fn(string $label, string $k) => bench_median(array_column($results[$label], $k));
 $rows = [];
 foreach ($results as $label => $v) {
-    $rows[] = [$label, fmt(median($v)), fmt(max($v)), number_format(1e6 / median($v), 1) . ' us'];
+    $rate = $med($label, 'rate');
+    $rows[] = [$label, bench_fmt($rate), bench_fmt(max(array_column($v, 'rate'))),
+               bench_fmt(1e6 / $rate, 1), bench_fmt($med($label, 'cpu_us'), 1)];
 }
-$rawFloor = median($results['raw RESP on a PHP stream (same 2 commands)']);
-$ratio = median($results['redislock extension']) / median($results['userland on phpredis']);
-$haveRb = !in_array(null, $rbSet, true) && !in_array(null, $rbEvalsha, true);
-if ($haveRb) {
-    $floor = [];
-    foreach ($rbSet as $i => $s) {
-        $floor[] = 1 / (1 / $s + 1 / $rbEvalsha[$i]);
-    }
-    $rows[] = ['redis-benchmark, C client (SET NX PX + EVALSHA)', fmt(median($floor)), fmt(max($floor)),
-               number_format(1e6 / median($floor), 1) . ' us'];
-    $rows[] = ['  redis-benchmark SET k v NX PX 15000, req/s', fmt(median($rbSet)), fmt(max($rbSet)), ''];
-    $rows[] = ['  redis-benchmark EVALSHA compare-and-delete, req/s', fmt(median($rbEvalsha)), fmt(max($rbEvalsha)), ''];
-    if (!in_array(null, $rbSetPlain, true)) {
-        $rows[] = ['  redis-benchmark -t set, req/s', fmt(median($rbSetPlain)), fmt(max($rbSetPlain)), ''];
-    }
+if ($rb) {
+    $rows[] = ['redis-benchmark -c 1, SET NX PX + EVALSHA combined', bench_fmt(bench_median($rb)), bench_fmt(max($rb)),
+               bench_fmt(1e6 / bench_median($rb), 1), 'n/a'];
 }
-$head = ['', 'cycles/s', 'best', 'per cycle'];
-$w = array_map(fn($i) => max(array_map(fn($r) => strlen($r[$i]), array_merge([$head], $rows))), range(0, 3));
-$line = fn($r) => '| ' . str_pad($r[0], $w[0]) . ' | ' . str_pad($r[1], $w[1], ' ', STR_PAD_LEFT) . ' | '
-    . str_pad($r[2], $w[2], ' ', STR_PAD_LEFT) . ' | ' . str_pad($r[3], $w[3], ' ', STR_PAD_LEFT) . " |\n";
-$sep = '+' . implode('+', array_map(fn($x) => str_repeat('-', $x + 2), $w)) . "+\n";
-echo $sep, $line($head), $sep;
-foreach ($rows as $r) {
-    echo $line($r);
+echo bench_table(['client', 'cycles/s', 'best round', 'wall us/cycle', 'client CPU us/cycle'], $rows);
+
+$sec = 'uncontended lock';
+$ratio = fn(string $a, string $b, string $k = 'rate') => $med($a, $k) / $med($b, $k);
+$rows = [];
+if (isset($results[$F])) {
+    $rows[] = ['extension / C floor, cycles/s', bench_fmt($v = $ratio($E, $F), 2),
+               ...bench_target($sec, 'ext / C floor, cycles/s', $v, '>=', 0.95)];
 }
-echo $sep;
-printf("\nextension / userland:               %.2fx\n", $ratio);
-printf("extension / raw RESP in PHP:        %.0f%%\n", 100 * median($results['redislock extension']) / $rawFloor);
-printf("userland  / raw RESP in PHP:        %.0f%%\n", 100 * median($results['userland on phpredis']) / $rawFloor);
-if ($haveRb) {
-    printf("extension / redis-benchmark (C):    %.0f%%\n", 100 * median($results['redislock extension']) / median($floor));
-} else {
-    echo "redis-benchmark not found: no C client reference\n";
+$rows[] = ['extension / userland, cycles/s', bench_fmt($v = $ratio($E, $U), 2),
+           ...bench_target($sec, 'ext / userland, cycles/s', $v, '>=', 1.0)];
+$rows[] = ['extension / symfony, cycles/s', bench_fmt($v = $ratio($E, $S), 2),
+           ...bench_target($sec, 'ext / symfony, cycles/s', $v, '>=', 3.0)];
+$rows[] = ['extension / userland, client CPU per cycle', bench_fmt($v = $ratio($E, $U, 'cpu_us'), 2),
+           ...bench_target($sec, 'ext / userland, client CPU per cycle', $v, '<=', 0.85)];
+$rows[] = ['extension / raw RESP in PHP, cycles/s', bench_fmt($ratio($E, $P), 2), '', ''];
+if (isset($results[$F])) {
+    $rows[] = ['extension / C floor, client CPU per cycle', bench_fmt($ratio($E, $F, 'cpu_us'), 2), '', ''];
 }
+if ($rb) {
+    $rows[] = ['extension / redis-benchmark, cycles/s', bench_fmt($med($E, 'rate') / bench_median($rb), 2), '', ''];
+}
+echo "\n", bench_table(['ratio (of medians)', 'value', 'target', 'met?'], $rows);

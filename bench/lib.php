@@ -1,0 +1,383 @@
+<?php
+/**
+ * Helpers shared by the benchmark scripts (bench/*.php): options, server
+ * addresses, phpredis connections, INFO parsing, timing and CPU, statistics,
+ * child processes, tables and the targets summary. Only functions: including
+ * it has no side effect.
+ */
+
+declare(strict_types=1);
+
+/* ---------------------------------------------------------------- options */
+
+/**
+ * Parses long options: $defaults maps each option name to its default value,
+ * whose type (int, float, string, bool) is the option's type; a bool option
+ * takes no value. A null default means a required string. --help prints $usage.
+ *
+ * @return array<string, mixed>
+ */
+function bench_options(array $defaults, string $usage): array
+{
+    $long = ['help'];
+    foreach ($defaults as $name => $default) {
+        $long[] = is_bool($default) ? $name : "$name:";
+    }
+    $opts = getopt('', $long, $rest);
+    if (isset($opts['help'])) {
+        fwrite(STDOUT, $usage . "\n");
+        exit(0);
+    }
+    if ($rest < count($_SERVER['argv'])) {
+        bench_usage($usage, 'unexpected argument ' . $_SERVER['argv'][$rest]);
+    }
+    $out = [];
+    foreach ($defaults as $name => $default) {
+        if (!array_key_exists($name, $opts)) {
+            if ($default === null) {
+                bench_usage($usage, "--$name is required");
+            }
+            $out[$name] = $default;
+            continue;
+        }
+        $v = is_array($opts[$name]) ? end($opts[$name]) : $opts[$name];
+        $out[$name] = match (true) {
+            is_bool($default) => true,
+            is_int($default) => filter_var($v, FILTER_VALIDATE_INT) === false
+                ? bench_usage($usage, "--$name must be an integer") : (int)$v,
+            is_float($default) => !is_numeric($v)
+                ? bench_usage($usage, "--$name must be a number") : (float)$v,
+            default => (string)$v,
+        };
+    }
+    return $out;
+}
+
+function bench_usage(string $usage, string $msg = ''): never
+{
+    if ($msg !== '') {
+        fwrite(STDERR, basename($_SERVER['argv'][0] ?? 'bench') . ": $msg\n");
+    }
+    fwrite(STDERR, $usage . "\n");
+    exit(2);
+}
+
+/* ------------------------------------------------------- servers, phpredis */
+
+/**
+ * Splits a tcp://host:port or unix:///path address.
+ *
+ * @return array{host: string, port: int, socket: ?string}
+ */
+function bench_parse_server(string $server): array
+{
+    if (preg_match('~^tcp://(\[[^\]]+\]|[^:/]+):(\d+)$~', $server, $m)) {
+        return ['host' => trim($m[1], '[]'), 'port' => (int)$m[2], 'socket' => null];
+    }
+    if (preg_match('~^unix://(/.+)$~', $server, $m)) {
+        return ['host' => $m[1], 'port' => 0, 'socket' => $m[1]];
+    }
+    throw new InvalidArgumentException("server must be tcp://host:port or unix:///path, not $server");
+}
+
+/** A new phpredis connection to $server (Debian: -d extension=igbinary.so -d extension=redis.so). */
+function bench_phpredis(string $server): Redis
+{
+    if (!class_exists('Redis')) {
+        throw new RuntimeException('phpredis is not loaded (-d extension=igbinary.so -d extension=redis.so on Debian)');
+    }
+    $s = bench_parse_server($server);
+    $r = new Redis();
+    $ok = $s['socket'] !== null ? $r->connect($s['socket']) : $r->connect($s['host'], $s['port'], 2.0);
+    if (!$ok) {
+        throw new RuntimeException("phpredis cannot connect to $server");
+    }
+    return $r;
+}
+
+/** Loads symfony/lock (Debian's php-symfony-lock, or BENCH_SYMFONY_AUTOLOAD). */
+function bench_require_symfony(): void
+{
+    $autoload = getenv('BENCH_SYMFONY_AUTOLOAD') ?: '/usr/share/php/Symfony/Component/Lock/autoload.php';
+    if (!is_file($autoload)) {
+        throw new RuntimeException("symfony/lock not found at $autoload (apt-get install php-symfony-lock)");
+    }
+    require_once $autoload;
+}
+
+/**
+ * INFO <section> as name => value, parsed from the raw text (so it does not
+ * depend on how a client library shapes it).
+ *
+ * @return array<string, string>
+ */
+function bench_info(Redis $r, string $section): array
+{
+    $text = $r->rawCommand('INFO', $section);
+    if (!is_string($text)) {
+        throw new RuntimeException("INFO $section failed: " . ($r->getLastError() ?? 'no reply'));
+    }
+    $out = [];
+    foreach (explode("\n", $text) as $line) {
+        $line = rtrim($line, "\r");
+        if ($line === '' || $line[0] === '#' || !str_contains($line, ':')) {
+            continue;
+        }
+        [$k, $v] = explode(':', $line, 2);
+        $out[$k] = $v;
+    }
+    return $out;
+}
+
+/**
+ * What the server has done so far: commands processed (INFO stats
+ * total_commands_processed: the commands clients sent AND those scripts ran
+ * with redis.call), client requests read (total_reads_processed: one socket
+ * read per request, or per pipelined batch) and its CPU time in seconds
+ * (INFO cpu, used_cpu_sys + used_cpu_user). Between two calls, the delta
+ * includes 2 commands and 2 reads of these INFO requests themselves.
+ *
+ * @return array{commands: int, reads: int, cpu: float}
+ */
+function bench_server_counters(Redis $r): array
+{
+    $stats = bench_info($r, 'stats');
+    $cpu = bench_info($r, 'cpu');
+    return [
+        'commands' => (int)$stats['total_commands_processed'],
+        'reads' => (int)$stats['total_reads_processed'],
+        'cpu' => (float)$cpu['used_cpu_sys'] + (float)$cpu['used_cpu_user'],
+    ];
+}
+
+/* ------------------------------------------------------ time, CPU, memory */
+
+/** This process's CPU time so far (user + system), in microseconds. */
+function bench_cpu_us(): float
+{
+    $ru = getrusage();
+    return $ru['ru_utime.tv_sec'] * 1e6 + $ru['ru_utime.tv_usec'] + $ru['ru_stime.tv_sec'] * 1e6 + $ru['ru_stime.tv_usec'];
+}
+
+/** This process's resident set size (VmRSS in /proc/self/status), in KiB. */
+function bench_rss_kib(): int
+{
+    $status = (string)file_get_contents('/proc/self/status');
+    return preg_match('/^VmRSS:\s+(\d+) kB/m', $status, $m) ? (int)$m[1] : -1;
+}
+
+/** Sleeps until the CLOCK_MONOTONIC time $ns (hrtime(true)); returns at once if it has passed. */
+function bench_sleep_until(int $ns): void
+{
+    while (($left = $ns - hrtime(true)) > 0) {
+        usleep((int)min(intdiv($left, 1000) + 1, 200000));
+    }
+}
+
+/**
+ * Runs $n calls of $cycle (each must return true) and returns cycles per
+ * second and the process's CPU (user + sys) per cycle in microseconds.
+ *
+ * @return array{rate: float, cpu_us: float}
+ */
+function bench_measure(callable $cycle, int $n): array
+{
+    $cpu0 = bench_cpu_us();
+    $t0 = hrtime(true);
+    for ($i = 0; $i < $n; $i++) {
+        if (!$cycle()) {
+            throw new RuntimeException("cycle $i failed");
+        }
+    }
+    $t1 = hrtime(true);
+    $cpu1 = bench_cpu_us();
+    return ['rate' => $n / (($t1 - $t0) / 1e9), 'cpu_us' => ($cpu1 - $cpu0) / $n];
+}
+
+/* ------------------------------------------------------------- statistics */
+
+/** @param list<int|float> $v */
+function bench_median(array $v): float
+{
+    if (!$v) {
+        return NAN;
+    }
+    sort($v);
+    $n = count($v);
+    return (float)($n % 2 ? $v[intdiv($n, 2)] : ($v[$n / 2 - 1] + $v[$n / 2]) / 2);
+}
+
+/**
+ * The $p-th percentile (0-100) by the nearest-rank method: the smallest value
+ * with at least p% of the values at or below it (so p99 of 100 values is the
+ * 99th smallest, and p100 the maximum). NAN for no values.
+ *
+ * @param list<int|float> $v
+ */
+function bench_percentile(array $v, float $p): float
+{
+    if (!$v) {
+        return NAN;
+    }
+    sort($v);
+    $rank = max(1, (int)ceil($p / 100 * count($v)));
+    return (float)$v[min($rank, count($v)) - 1];
+}
+
+/**
+ * Sweeps over the hold intervals [start, end) (nanoseconds) of all processes:
+ * the largest number of simultaneous holders, and how many times a holder
+ * started while $limit others already held (for a lock, $limit = 1: an overlap
+ * of two holds; for a semaphore: an over-admission). An interval ending at the
+ * very nanosecond another starts does not overlap it.
+ *
+ * @param list<array{0: int, 1: int}> $intervals
+ * @return array{max: int, over: int}
+ */
+function bench_sweep(array $intervals, int $limit): array
+{
+    $events = [];
+    foreach ($intervals as [$s, $e]) {
+        $events[] = [$s, 1];
+        $events[] = [$e, -1];
+    }
+    /* by time; at equal times ends (-1) before starts (+1) */
+    usort($events, fn($a, $b) => $a[0] <=> $b[0] ?: $a[1] <=> $b[1]);
+    $cur = $max = $over = 0;
+    foreach ($events as [, $d]) {
+        $cur += $d;
+        if ($d > 0 && $cur > $limit) {
+            $over++;
+        }
+        $max = max($max, $cur);
+    }
+    return ['max' => $max, 'over' => $over];
+}
+
+/* ------------------------------------------------------- child processes */
+
+/**
+ * The command line that starts a PHP like this one: PHP_BINARY and the
+ * arguments bench/run.sh passes in BENCH_PHP_ARGS (one per line: -n, -d
+ * extension=...), so a child loads the same extensions with the same flags.
+ *
+ * @return list<string>
+ */
+function bench_php_cmd(): array
+{
+    $args = getenv('BENCH_PHP_ARGS');
+    if ($args === false || $args === '') {
+        throw new RuntimeException('BENCH_PHP_ARGS is not set: run this through bench/run.sh, or export the '
+            . 'php flags (one per line, e.g. "-n\n-d\nextension=/path/redislock.so") yourself');
+    }
+    return array_merge([PHP_BINARY], explode("\n", rtrim($args, "\n")));
+}
+
+/**
+ * Starts `php <flags> $script $args...` with its stdout on a pipe (for the
+ * child's "ready" line) and its stderr on ours.
+ *
+ * @return array{proc: resource, out: resource}
+ */
+function bench_spawn(string $script, array $args): array
+{
+    $cmd = array_merge(bench_php_cmd(), [$script], array_map('strval', $args));
+    $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => STDERR], $pipes);
+    if (!is_resource($proc)) {
+        throw new RuntimeException('cannot start ' . implode(' ', $cmd));
+    }
+    return ['proc' => $proc, 'out' => $pipes[1]];
+}
+
+/* ------------------------------------------------------------------ output */
+
+function bench_fmt(float $v, int $dec = 0): string
+{
+    if (is_nan($v)) {
+        return '-';
+    }
+    return number_format($v, $dec, '.', ',');
+}
+
+/**
+ * A plain-text table: the first $left columns left-aligned (labels), the
+ * others right-aligned (figures).
+ *
+ * @param list<string> $head
+ * @param list<list<string>> $rows  a row of one '-' cell draws a separator
+ */
+function bench_table(array $head, array $rows, int $left = 1): string
+{
+    $n = count($head);
+    $w = array_fill(0, $n, 0);
+    foreach (array_merge([$head], $rows) as $r) {
+        if ($r === ['-']) {
+            continue;
+        }
+        foreach ($r as $i => $cell) {
+            $w[$i] = max($w[$i], strlen((string)$cell));
+        }
+    }
+    $pad = fn(string $s, int $width, int $side) => $side === STR_PAD_RIGHT
+        ? $s . str_repeat(' ', $width - strlen($s)) : str_repeat(' ', $width - strlen($s)) . $s;
+    $line = function (array $r) use ($w, $n, $pad, $left): string {
+        $cells = [];
+        for ($i = 0; $i < $n; $i++) {
+            $cells[] = $pad((string)($r[$i] ?? ''), $w[$i], $i < $left ? STR_PAD_RIGHT : STR_PAD_LEFT);
+        }
+        return '| ' . implode(' | ', $cells) . " |\n";
+    };
+    $sep = '+' . implode('+', array_map(fn($x) => str_repeat('-', $x + 2), $w)) . "+\n";
+    $out = $sep . $line($head) . $sep;
+    foreach ($rows as $r) {
+        $out .= $r === ['-'] ? $sep : $line($r);
+    }
+    return $out . $sep;
+}
+
+/**
+ * Checks $value against a target ($op '>=', '<=' or '==' $target), records it for the
+ * summary bench/run.sh prints at the end (the file named by BENCH_SUMMARY, if
+ * set) and returns [target text, "yes"/"NO"] for a table row. $targetText
+ * replaces the default wording ("<= 40 ms") of the target.
+ *
+ * @return array{0: string, 1: string}
+ */
+function bench_target(string $section, string $figure, float $value, string $op, float $target,
+                      int $dec = 2, string $unit = '', ?string $targetText = null): array
+{
+    $met = match ($op) {
+        '>=' => $value >= $target,
+        '<=' => $value <= $target,
+        '==' => $value == $target,
+        default => throw new InvalidArgumentException("unknown comparison $op"),
+    };
+    if (is_nan($value)) {
+        $met = false;
+    }
+    $targetText ??= ($op === '==' ? '= ' : "$op ") . bench_fmt($target, $dec) . $unit;
+    $summary = getenv('BENCH_SUMMARY');
+    if ($summary !== false && $summary !== '') {
+        file_put_contents($summary, json_encode([$section, $figure, bench_fmt($value, $dec) . $unit, $targetText, $met]) . "\n",
+            FILE_APPEND | LOCK_EX);
+    }
+    return [$targetText, $met ? 'yes' : 'NO'];
+}
+
+/* Run as a script, this file prints the summary table of the targets recorded with bench_target(). */
+if (PHP_SAPI === 'cli' && realpath($_SERVER['SCRIPT_FILENAME'] ?? '') === __FILE__) {
+    $file = $argv[1] ?? getenv('BENCH_SUMMARY');
+    if (!$file || !is_file($file)) {
+        exit(0);
+    }
+    $rows = [];
+    $met = $all = 0;
+    foreach (file($file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $l) {
+        [$section, $figure, $value, $target, $ok] = json_decode($l, true);
+        $rows[] = [$section, $figure, $value, $target, $ok ? 'yes' : 'NO'];
+        $all++;
+        $met += $ok ? 1 : 0;
+    }
+    echo "Targets: $met of $all met\n";
+    echo bench_table(['section', 'figure', 'measured', 'target', 'met?'], $rows, 2);
+}
