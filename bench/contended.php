@@ -1,0 +1,358 @@
+<?php
+/**
+ * 2. and 3b. Contention: --procs PHP processes (default 16) hammer ONE hot name
+ * for --duration seconds (default 10), each in a loop of
+ *
+ *     wait  = take it (lock: lock($key, 10, 15); semaphore: acquire($key, 4, expire: 15, timeout: 10))
+ *     hold  = usleep(hold)       the critical section
+ *     release
+ *     think = usleep(think)      the rest of the request
+ *
+ * --mode lock       implementations: the extension's RedisLock, the careful
+ *                   userland lock (bench/userland/PhpRedisLock.php: randomized
+ *                   exponential backoff from 1 ms up to 100 ms), symfony/lock's
+ *                   RedisStore (acquire(true): its own retry loop, 100 +/- 10 ms
+ *                   pauses); hold 1 ms, think 5 ms.
+ * --mode semaphore  the extension's RedisSemaphore and, for reference, the
+ *                   userland fair semaphore (bench/userland/PhpRedisFairSemaphore.php),
+ *                   limit 4; hold 4 ms, think 2 ms (so that 16 processes want
+ *                   more than 4 slots: see the output).
+ *
+ * The processes are started with proc_open (the same php and -d flags, from
+ * BENCH_PHP_ARGS), connect and warm up, say "ready", then all sleep until one
+ * start time on CLOCK_MONOTONIC passed on their command line (a start barrier:
+ * no process gets a head start while the others are still loading PHP). Each
+ * stops starting new waits at the end of the window and writes, for every
+ * acquisition, three hrtime(true) stamps (CLOCK_MONOTONIC, the same clock in
+ * every process): wait start, acquired (lock()/acquire() returned), released
+ * (just before unlock()/release() is called). The holds [acquired, released]
+ * lie inside the server-side holds, so if two of them overlap, two processes
+ * really held the lock at once.
+ *
+ * The parent takes INFO stats/cpu once every process is ready and again after
+ * they have all exited: Redis commands and Redis CPU per acquisition.
+ *
+ *   php <flags> bench/contended.php --server tcp://127.0.0.1:PORT --mode lock|semaphore
+ *       [--procs 16] [--duration 10] [--hold-ms H] [--think-ms T] [--limit 4] [--impls a,b]
+ */
+
+declare(strict_types=1);
+
+require __DIR__ . '/lib.php';
+
+$usage = 'usage: php <flags> bench/contended.php --server tcp://host:port --mode lock|semaphore [--procs N]'
+    . ' [--duration S] [--hold-ms MS] [--think-ms MS] [--limit N] [--timeout S] [--expire S] [--impls LIST]'
+    . ' [--start-delay S]';
+$o = bench_options([
+    'server' => null, 'mode' => 'lock', 'procs' => 16, 'duration' => 10.0,
+    'hold-ms' => -1.0, 'think-ms' => -1.0, 'limit' => 4, 'timeout' => 10.0, 'expire' => 15.0,
+    'impls' => '', 'start-delay' => -1.0,
+    /* child side (set by the parent) */
+    'child' => '', 'key' => '', 'start' => 0, 'end' => 0, 'out' => '',
+], $usage);
+
+$modes = [
+    'lock' => ['impls' => ['ext', 'userland', 'symfony'], 'hold' => 1.0, 'think' => 5.0, 'limit' => 1],
+    'semaphore' => ['impls' => ['ext', 'userland'], 'hold' => 4.0, 'think' => 2.0, 'limit' => $o['limit']],
+];
+$mode = $modes[$o['mode']] ?? bench_usage($usage, '--mode must be lock or semaphore');
+$holdMs = $o['hold-ms'] >= 0 ? $o['hold-ms'] : $mode['hold'];
+$thinkMs = $o['think-ms'] >= 0 ? $o['think-ms'] : $mode['think'];
+$limit = $mode['limit'];
+if ($limit < 1 || $o['procs'] < 2 || $o['duration'] <= 0 || $o['timeout'] <= 0 || $o['expire'] <= 0) {
+    bench_usage($usage, '--limit must be >= 1, --procs >= 2, --duration, --timeout and --expire > 0');
+}
+
+/**
+ * One implementation, one object (one connection), as two closures:
+ * acquire(string $key, float $timeout): bool and release(string $key): bool
+ * (true if it still held what it releases).
+ *
+ * @return array{0: Closure, 1: Closure}
+ */
+function make_impl(string $mode, string $impl, string $server, int $limit, float $expire): array
+{
+    switch ("$mode/$impl") {
+        case 'lock/ext':
+            $l = new RedisLock($server);
+            /* default $waitIntervalUs: whatever the extension does while it waits */
+            return [fn(string $key, float $timeout) => $l->lock($key, $timeout, $expire),
+                    fn(string $key) => $l->unlock($key)];
+        case 'lock/userland':
+            require_once __DIR__ . '/userland/PhpRedisLock.php';
+            $l = new PhpRedisLock(bench_phpredis($server));
+            return [fn(string $key, float $timeout) => $l->lock($key, $timeout, $expire),
+                    fn(string $key) => $l->unlock($key)];
+        case 'lock/symfony':
+            bench_require_symfony();
+            $factory = new Symfony\Component\Lock\LockFactory(
+                new Symfony\Component\Lock\Store\RedisStore(bench_phpredis($server)));
+            $lock = null;
+            /* a lock object per acquisition, as a request would make; acquire(true) blocks in
+             * symfony's own loop (it has no timeout), acquire(false) tries once */
+            return [
+                function (string $key, float $timeout) use ($factory, $expire, &$lock): bool {
+                    $lock = $factory->createLock($key, $expire);
+                    return $lock->acquire($timeout > 0);
+                },
+                function (string $key) use (&$lock): bool {
+                    $lock->release(); /* throws LockReleasingException if it was not held */
+                    return true;
+                },
+            ];
+        case 'semaphore/ext':
+            $s = new RedisSemaphore($server);
+            $id = false;
+            return [
+                function (string $key, float $timeout) use ($s, $limit, $expire, &$id): bool {
+                    $id = $s->acquire($key, $limit, expire: $expire, timeout: $timeout);
+                    return $id !== false;
+                },
+                function (string $key) use ($s, &$id): bool {
+                    return $s->release($key, $id);
+                },
+            ];
+        case 'semaphore/userland':
+            require_once __DIR__ . '/userland/PhpRedisFairSemaphore.php';
+            $s = new PhpRedisFairSemaphore(bench_phpredis($server));
+            $id = false;
+            return [
+                function (string $key, float $timeout) use ($s, $limit, $expire, &$id): bool {
+                    $id = $s->acquire($key, $limit, $expire, $timeout);
+                    return $id !== false;
+                },
+                function (string $key) use ($s, &$id): bool {
+                    return $s->release($key, $id);
+                },
+            ];
+    }
+    throw new InvalidArgumentException("unknown implementation $impl for --mode $mode");
+}
+
+/* ------------------------------------------------------------------ child */
+
+if ($o['child'] !== '') {
+    $holdUs = (int)round($holdMs * 1000);
+    $thinkUs = (int)round($thinkMs * 1000);
+    [$acquire, $release] = make_impl($o['mode'], $o['child'], $o['server'], $limit, $o['expire']);
+    $key = $o['key'];
+    $timeout = $o['timeout'];
+
+    /* warm up on a name of our own (connection, scripts, autoloading), so that
+     * nothing of it lands in the first measured wait */
+    $warm = "$key:warm:" . getmypid();
+    if (!$acquire($warm, 0.0) || !$release($warm)) {
+        fwrite(STDERR, "contended child: warm-up acquire/release failed\n");
+        exit(1);
+    }
+    fwrite(STDOUT, "ready\n");
+    fflush(STDOUT);
+    $late = hrtime(true) > $o['start'];
+    bench_sleep_until($o['start']);
+
+    $rec = [];   /* flat: wait start, acquired, released, ... */
+    $timeouts = $lost = 0;
+    $cpu0 = bench_cpu_us();
+    while (($t0 = hrtime(true)) < $o['end']) {
+        $ok = $acquire($key, $timeout);
+        $t1 = hrtime(true);
+        if (!$ok) {
+            $timeouts++;
+            continue;
+        }
+        usleep($holdUs);
+        $t2 = hrtime(true);
+        if (!$release($key)) {
+            $lost++; /* it was no longer ours: expired, or (a bug) taken */
+        }
+        array_push($rec, $t0, $t1, $t2);
+        usleep($thinkUs);
+    }
+    $cpu = bench_cpu_us() - $cpu0;
+    file_put_contents($o['out'], json_encode(['rec' => $rec, 'timeouts' => $timeouts, 'lost' => $lost,
+                                              'cpu_us' => $cpu, 'late' => $late]));
+    exit(0);
+}
+
+/* ----------------------------------------------------------------- parent */
+
+$server = $o['server'];
+$impls = $o['impls'] !== '' ? explode(',', $o['impls']) : $mode['impls'];
+$procs = $o['procs'];
+$window = $o['duration'];
+/* PHP starts in ~20 ms, but 16 of them on 2 cores, with warm-up, need a few hundred ms */
+$startDelay = $o['start-delay'] > 0 ? $o['start-delay'] : 0.5 + 0.1 * $procs;
+$check = bench_phpredis($server);
+$tag = getmypid() . ':' . bin2hex(random_bytes(3));
+$tmp = sys_get_temp_dir() . '/bench-contended-' . getmypid() . '-' . bin2hex(random_bytes(3));
+mkdir($tmp, 0700);
+
+$results = [];
+foreach ($impls as $impl) {
+    $key = "bench:hot:{$o['mode']}:$impl:$tag";
+    $start = hrtime(true) + (int)($startDelay * 1e9);
+    $end = $start + (int)($window * 1e9);
+    $children = [];
+    for ($i = 0; $i < $procs; $i++) {
+        $children[$i] = bench_spawn(__FILE__, [
+            '--server', $server, '--mode', $o['mode'], '--child', $impl, '--key', $key,
+            '--start', $start, '--end', $end, '--out', "$tmp/$impl.$i.json",
+            '--hold-ms', $holdMs, '--think-ms', $thinkMs, '--limit', $limit,
+            '--timeout', $o['timeout'], '--expire', $o['expire'],
+        ]);
+    }
+    foreach ($children as $i => $c) {
+        if (($line = fgets($c['out'])) !== "ready\n") {
+            throw new RuntimeException("$impl: child $i did not start (" . var_export($line, true) . ')');
+        }
+    }
+    if (hrtime(true) >= $start) {
+        throw new RuntimeException("$impl: the processes were not all ready before the start; raise --start-delay");
+    }
+    $before = bench_server_counters($check);
+    bench_sleep_until($end);
+    foreach ($children as $i => $c) {
+        fclose($c['out']);
+        if (($rc = proc_close($c['proc'])) !== 0) {
+            throw new RuntimeException("$impl: child $i exited with $rc");
+        }
+    }
+    $after = bench_server_counters($check);
+
+    $holds = $waits = $perProc = [];
+    $held = 0;
+    $timeouts = $lost = $late = 0;
+    $clientCpu = 0.0;
+    for ($i = 0; $i < $procs; $i++) {
+        $d = json_decode((string)file_get_contents("$tmp/$impl.$i.json"), true, 512, JSON_THROW_ON_ERROR);
+        unlink("$tmp/$impl.$i.json");
+        $rec = $d['rec'];
+        $perProc[] = intdiv(count($rec), 3);
+        for ($j = 0; $j < count($rec); $j += 3) {
+            [$t0, $t1, $t2] = [$rec[$j], $rec[$j + 1], $rec[$j + 2]];
+            $holds[] = [$t1, $t2];
+            $waits[] = ($t1 - $t0) / 1e6;
+            /* utilization counts the part of each hold inside the window */
+            $held += max(0, min($t2, $end) - max($t1, $start));
+        }
+        $timeouts += $d['timeouts'];
+        $lost += $d['lost'];
+        $late += $d['late'] ? 1 : 0;
+        $clientCpu += $d['cpu_us'];
+    }
+    $n = count($waits);
+    $sweep = bench_sweep($holds, $limit);
+    $results[$impl] = [
+        'utilization' => $held / (($end - $start) * $limit),
+        'max_holders' => $sweep['max'],
+        'over' => $sweep['over'],
+        'p50' => bench_percentile($waits, 50),
+        'p99' => bench_percentile($waits, 99),
+        'max' => $n ? max($waits) : NAN,
+        'acq' => $n,
+        'rate' => $n / $window,
+        'min_proc' => min($perProc),
+        'max_proc' => max($perProc),
+        'fairness' => max($perProc) > 0 ? min($perProc) / max($perProc) : 0.0,
+        'timeouts' => $timeouts,
+        'lost' => $lost,
+        'late' => $late,
+        /* minus the parent's own two INFO requests (see bench_server_counters) */
+        'commands' => $n ? ($after['commands'] - $before['commands'] - 2) / $n : NAN,
+        'reads' => $n ? ($after['reads'] - $before['reads'] - 2) / $n : NAN,
+        'server_cpu' => $n ? ($after['cpu'] - $before['cpu']) * 1e6 / $n : NAN,
+        'client_cpu' => $n ? $clientCpu / $n : NAN,
+    ];
+    $check->del($key);
+}
+rmdir($tmp);
+
+/* ----------------------------------------------------------------- report */
+
+$names = [
+    'lock' => ['ext' => 'redislock', 'userland' => 'userland', 'symfony' => 'symfony/lock'],
+    'semaphore' => ['ext' => 'redislock', 'userland' => 'userland fair'],
+];
+$head = ['figure'];
+foreach ($impls as $impl) {
+    $head[] = $names[$o['mode']][$impl] ?? $impl;
+}
+$hasExt = isset($results['ext']);
+$head[] = 'target (redislock)';
+$head[] = 'met?';
+
+$isLock = $o['mode'] === 'lock';
+$sec = $isLock ? 'contended lock' : 'contended semaphore';
+$f2 = fn($v) => bench_fmt($v, 2);
+$f1 = fn($v) => bench_fmt($v, 1);
+$f0 = fn($v) => bench_fmt($v);
+$row = function (string $label, string $k, Closure $fmt, ?array $target = null) use ($impls, $results, $hasExt, $sec): array {
+    $r = [$label];
+    foreach ($impls as $impl) {
+        $r[] = $fmt($results[$impl][$k]);
+    }
+    if ($target !== null && $hasExt) {
+        [$op, $t, $dec, $unit, $text] = $target + [2 => 2, 3 => '', 4 => null];
+        array_push($r, ...bench_target($sec, $label, (float)$results['ext'][$k], $op, $t, $dec, $unit, $text));
+    } else {
+        array_push($r, '', '');
+    }
+    return $r;
+};
+
+$demand = $procs * $holdMs / ($holdMs + $thinkMs);
+if ($isLock) {
+    printf("2. Contended lock: %d processes, one hot key, %s s window; each loops lock(\$key, %s, %s) (default\n"
+        . "   waitIntervalUs), hold %s ms (usleep), unlock, think %s ms. Demand: %d x %s/%s = %.1f locks wanted > 1.\n",
+        $procs, $f1($window), $o['timeout'], $o['expire'], $holdMs, $thinkMs, $procs, $holdMs, $holdMs + $thinkMs, $demand);
+    echo "   Waiting: redislock as built; userland: randomized exponential backoff 1 ms .. 100 ms;\n"
+        . "   symfony/lock: acquire(true), retries every 100 +/- 10 ms.\n";
+} else {
+    printf("3b. Contended semaphore: %d processes, one name, limit %d, %s s window; each loops\n"
+        . "   acquire(\$name, %d, expire: %s, timeout: %s), hold %s ms (usleep), release(\$name, \$id), think %s ms.\n",
+        $procs, $limit, $f1($window), $limit, $o['expire'], $o['timeout'], $holdMs, $thinkMs);
+    printf("   Why %s ms / %s ms and not the lock's 1 ms / 5 ms: %d processes x 1/6 would want only %.1f slots at\n"
+        . "   once, fewer than %d, so slot utilization could never approach 1 whatever the semaphore does; with\n"
+        . "   %s/%s they want %d x %s/%s = %.1f slots > %d, so the semaphore is the bottleneck and\n"
+        . "   utilization shows how well it refills a freed slot.\n",
+        $holdMs, $thinkMs, $procs, $procs / 6, $limit, $holdMs, $thinkMs, $procs, $holdMs, $holdMs + $thinkMs, $demand, $limit);
+}
+echo "   Holds run from lock()/acquire() returning to unlock()/release() being called; utilization =\n"
+    . ($isLock ? "   sum of holds in the window / window" : "   sum of holds in the window / ($limit x window)")
+    . "; the window starts at the shared start time (all processes\n"
+    . "   ready) and ends when they stop starting new waits. Redis figures: INFO deltas over the whole run.\n\n";
+
+$cpuTarget = null;
+if ($isLock && $hasExt && isset($results['userland'])) {
+    $u = $results['userland']['server_cpu'];
+    $cpuTarget = ['<=', 2 * $u, 1, '', '<= 2x userland = ' . bench_fmt(2 * $u, 1)];
+}
+$rows = [
+    $row($isLock ? 'lock utilization' : 'slot utilization', 'utilization', $f2, ['>=', 0.9]),
+    $row($isLock ? 'overlapping holds (mutual exclusion)' : "over-admissions (> $limit holders)", 'over', $f0, ['==', 0, 0]),
+    $row('max simultaneous holders', 'max_holders', $f0, ['<=', $limit, 0]),
+    $row('wait p50, ms', 'p50', $f2),
+    $row('wait p99, ms', 'p99', $f2, $isLock ? ['<=', 40, 0, ' ms'] : null),
+    $row('wait max, ms', 'max', $f2, $isLock ? ['<=', 100, 0, ' ms'] : null),
+    $row('acquisitions, all processes', 'acq', $f0),
+    $row('acquisitions/s', 'rate', $f0),
+    $row('acquisitions per process, min', 'min_proc', $f0),
+    $row('acquisitions per process, max', 'max_proc', $f0),
+    $row('min / max acquisitions per process', 'fairness', $f2, $isLock ? ['>=', 0.6] : null),
+    $row('timed out waits', 'timeouts', $f0),
+    $row('releases that found it lost', 'lost', $f0),
+    $row('Redis requests per acquisition (sent by clients)', 'reads', $f1),
+    $row('Redis commands per acquisition (incl. in scripts)', 'commands', $f1),
+    $row('Redis server CPU per acquisition, us', 'server_cpu', $f1, $cpuTarget),
+    $row('client CPU per acquisition, us (all processes)', 'client_cpu', $f1),
+];
+echo bench_table($head, $rows);
+
+foreach ($results as $impl => $r) {
+    if ($r['over'] > 0 || $r['lost'] > 0) {
+        printf("WARNING: %s: %d overlapping/over-admitted holds, %d lost releases\n", $impl, $r['over'], $r['lost']);
+    }
+    if ($r['late'] > 0) {
+        printf("WARNING: %s: %d processes were ready only after the start\n", $impl, $r['late']);
+    }
+}
