@@ -1,7 +1,7 @@
 <?php
 /**
- * Uncontended acquire+release cycles per second of a counting semaphore, one
- * process, one connection each:
+ * 3a. Uncontended acquire+release cycles per second (and client CPU per cycle)
+ * of a counting semaphore, one process, one connection each:
  *   (a) the redislock extension (RedisSemaphore: one server-side script per call)
  *   (b) a userland fair semaphore on phpredis (bench/userland/PhpRedisFairSemaphore.php):
  *       counter + owner zset + timeout zset, client-clock timestamps, guarded
@@ -12,89 +12,35 @@
  * pipelined batch).
  *
  *   php -n -d extension=modules/redislock.so -d extension=igbinary.so -d extension=redis.so \
- *       bench/semaphore.php --server tcp://127.0.0.1:6379 [--cycles 20000] [--rounds 5] [--limit 4]
+ *       bench/semaphore.php --server tcp://127.0.0.1:PORT [--cycles 10000] [--rounds 7] [--limit 4]
  *
  * Every implementation runs --rounds times, interleaved, after a warm-up; the
- * table shows the median round (and the best).
+ * table shows the median round (and the best). The contended semaphore is in
+ * bench/contended.php --mode semaphore.
  */
 
 declare(strict_types=1);
 
+require __DIR__ . '/lib.php';
 require __DIR__ . '/userland/PhpRedisFairSemaphore.php';
 
-function usage(string $msg = ''): never
-{
-    if ($msg !== '') {
-        fwrite(STDERR, "semaphore: $msg\n");
-    }
-    fwrite(STDERR, "usage: php -n -d extension=redislock.so -d extension=redis.so bench/semaphore.php --server tcp://host:port [--cycles N] [--rounds N] [--limit N]\n");
-    exit(2);
-}
-
-$opts = getopt('', ['server:', 'cycles:', 'rounds:', 'limit:', 'help']);
-if (isset($opts['help'])) {
-    usage();
-}
-$server = $opts['server'] ?? usage('--server is required');
-$cycles = (int)($opts['cycles'] ?? 20000);
-$rounds = (int)($opts['rounds'] ?? 5);
-$limit = (int)($opts['limit'] ?? 4);
+$usage = 'usage: php -n -d extension=redislock.so -d extension=redis.so bench/semaphore.php --server tcp://host:port'
+    . ' [--cycles N] [--rounds N] [--limit N]';
+$o = bench_options(['server' => null, 'cycles' => 10000, 'rounds' => 7, 'limit' => 4], $usage);
+$server = $o['server'];
+$cycles = $o['cycles'];
+$rounds = $o['rounds'];
+$limit = $o['limit'];
 if ($cycles < 100 || $rounds < 1 || $limit < 1) {
-    usage('--cycles must be >= 100, --rounds >= 1 and --limit >= 1');
-}
-if (preg_match('~^tcp://(\[[^\]]+\]|[^:/]+):(\d+)$~', $server, $m)) {
-    $host = trim($m[1], '[]');
-    $port = (int)$m[2];
-    $socket = null;
-} elseif (preg_match('~^unix://(/.+)$~', $server, $m)) {
-    $host = $socket = $m[1];
-    $port = 0;
-} else {
-    usage('--server must be tcp://host:port or unix:///path');
+    bench_usage($usage, '--cycles must be >= 100, --rounds >= 1 and --limit >= 1');
 }
 if (!class_exists('RedisSemaphore')) {
-    usage('the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
-}
-if (!class_exists('Redis')) {
-    usage('phpredis is not loaded (-d extension=igbinary.so -d extension=redis.so on Debian)');
-}
-
-function fmt(float $v, int $dec = 0): string
-{
-    return number_format($v, $dec, '.', ',');
-}
-
-function median(array $v): float
-{
-    sort($v);
-    $n = count($v);
-    return $n % 2 ? $v[intdiv($n, 2)] : ($v[$n / 2 - 1] + $v[$n / 2]) / 2;
-}
-
-/** Times $n calls of $cycle (which must return true); returns cycles per second. */
-function measure(callable $cycle, int $n): float
-{
-    $t0 = hrtime(true);
-    for ($i = 0; $i < $n; $i++) {
-        if (!$cycle()) {
-            throw new RuntimeException("cycle $i failed");
-        }
-    }
-    return $n / ((hrtime(true) - $t0) / 1e9);
-}
-
-function connect(?string $socket, string $host, int $port): Redis
-{
-    $r = new Redis();
-    if ($socket !== null ? !$r->connect($socket) : !$r->connect($host, $port, 2.0)) {
-        usage('phpredis cannot connect');
-    }
-    return $r;
+    bench_usage($usage, 'the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
 }
 
 function reads_processed(Redis $check): int
 {
-    return (int)($check->info('stats')['total_reads_processed'] ?? -1);
+    return (int)(bench_info($check, 'stats')['total_reads_processed'] ?? -1);
 }
 
 /**
@@ -156,8 +102,8 @@ function count_commands(Redis $check, string $server, callable $cycle, int $n): 
 
 /* ---- the contenders, each with its own connection and its own semaphore */
 
-$redis = connect($socket, $host, $port);
-$check = connect($socket, $host, $port);
+$redis = bench_phpredis($server);
+$check = bench_phpredis($server);
 $user = new PhpRedisFairSemaphore($redis);
 $ext = new RedisSemaphore($server);
 $tag = getmypid() . ':' . bin2hex(random_bytes(3));
@@ -203,14 +149,18 @@ $contenders = [
 
 /* warm-up (connections, script cache, CPU frequency) */
 foreach ($contenders as $cycle) {
-    measure($cycle, min(2000, $cycles));
+    bench_measure($cycle, min(2000, $cycles));
 }
 $results = array_fill_keys(array_keys($contenders), []);
+$labels = array_keys($contenders);
 for ($r = 0; $r < $rounds; $r++) {
-    foreach ($contenders as $label => $cycle) {
-        $results[$label][] = measure($cycle, $cycles);
+    /* alternate which one runs first */
+    foreach ($r % 2 ? array_reverse($labels) : $labels as $label) {
+        $results[$label][] = bench_measure($contenders[$label], $cycles);
     }
 }
+$rate = fn(string $label) => bench_median(array_column($results[$label], 'rate'));
+$cpu = fn(string $label) => bench_median(array_column($results[$label], 'cpu_us'));
 /* then, with nothing timed any more, count the commands under MONITOR */
 $counts = [];
 foreach ($contenders as $label => $cycle) {
@@ -221,32 +171,19 @@ $check->del("{SemU:$userName}:timeout", "{SemU:$userName}:owner", "{SemU:$userNa
 
 /* ---- report */
 
-printf("PHP %s, redislock %s, phpredis %s, redis-server %s, %s\n", PHP_VERSION,
-    phpversion('redislock') ?: '?', phpversion('redis') ?: '?', $check->info('server')['redis_version'] ?? '?', $server);
-printf("uncontended acquire(limit %d)+release cycles, one process, one connection; %d rounds x %s cycles, median round (best)\n\n",
-    $limit, $rounds, fmt($cycles));
+printf("3a. Uncontended semaphore acquire(limit %d)+release: one process, one connection per client;\n"
+    . "    %d rounds x %s cycles, median round\n\n", $limit, $rounds, bench_fmt($cycles));
 
-$head = ['', 'cycles/s', 'best', 'per cycle', 'commands sent', '+ run by scripts', 'round trips'];
+$head = ['client', 'cycles/s', 'best round', 'wall us/cycle', 'client CPU us/cycle', 'commands sent',
+         '+ run by scripts', 'round trips'];
 $rows = [];
 foreach ($results as $label => $v) {
     [$sentN, $scriptN, , , $trips] = $counts[$label];
-    $rows[] = [$label, fmt(median($v)), fmt(max($v)), fmt(1e6 / median($v), 1) . ' us', fmt($sentN, 2),
-               fmt($scriptN, 2), $trips === null ? '?' : fmt($trips, 2)];
+    $rows[] = [$label, bench_fmt($rate($label)), bench_fmt(max(array_column($v, 'rate'))),
+               bench_fmt(1e6 / $rate($label), 1), bench_fmt($cpu($label), 1), bench_fmt($sentN, 2),
+               bench_fmt($scriptN, 2), $trips === null ? '?' : bench_fmt($trips, 2)];
 }
-$w = array_map(fn($i) => max(array_map(fn($r) => strlen($r[$i]), array_merge([$head], $rows))), range(0, count($head) - 1));
-$line = function (array $r) use ($w): string {
-    $out = '| ' . str_pad($r[0], $w[0]);
-    for ($i = 1; $i < count($r); $i++) {
-        $out .= ' | ' . str_pad($r[$i], $w[$i], ' ', STR_PAD_LEFT);
-    }
-    return $out . " |\n";
-};
-$sep = '+' . implode('+', array_map(fn($x) => str_repeat('-', $x + 2), $w)) . "+\n";
-echo $sep, $line($head), $sep;
-foreach ($rows as $r) {
-    echo $line($r);
-}
-echo $sep;
+echo bench_table($head, $rows);
 echo "(commands, script commands and round trips are per acquire+release cycle, counted with MONITOR and\n"
     . " INFO stats total_reads_processed over 500 cycles)\n";
 
@@ -260,7 +197,8 @@ foreach ($counts as $label => [, , $sent, $inScripts]) {
 [$extLabel, $userLabel] = array_keys($contenders);
 [$es, $ei, , , $et] = $counts[$extLabel];
 [$us, $ui, , , $ut] = $counts[$userLabel];
-printf("\nextension / userland, cycles/s:                    %.2fx\n", median($results[$extLabel]) / median($results[$userLabel]));
+printf("\nextension / userland, cycles/s:                    %.2fx\n", $rate($extLabel) / $rate($userLabel));
+printf("extension / userland, client CPU per cycle:        %.2f\n", $cpu($extLabel) / $cpu($userLabel));
 printf("extension / userland, commands sent per cycle:     %.2f (%.2f vs %.2f)\n", $es / $us, $es, $us);
 printf("extension / userland, commands run on the server:  %.2f (%.2f vs %.2f)\n", ($es + $ei) / ($us + $ui), $es + $ei, $us + $ui);
 if ($et !== null && $ut > 0) {
