@@ -159,11 +159,21 @@ function bench_cpu_us(): float
     return $ru['ru_utime.tv_sec'] * 1e6 + $ru['ru_utime.tv_usec'] + $ru['ru_stime.tv_sec'] * 1e6 + $ru['ru_stime.tv_usec'];
 }
 
-/** This process's resident set size (VmRSS in /proc/self/status), in KiB. */
-function bench_rss_kib(): int
+/**
+ * This process's resident memory in KiB:
+ *   vmrss: VmRSS from /proc/self/status;
+ *   rss:   Rss from /proc/self/smaps_rollup (the kernel walks the page tables);
+ *   anon:  its Anonymous part (heap, stacks: where a leak shows).
+ * Both files are read before anything is parsed, so the two describe the same moment.
+ *
+ * @return array{vmrss: int, rss: int, anon: int}
+ */
+function bench_memory_kib(): array
 {
     $status = (string)file_get_contents('/proc/self/status');
-    return preg_match('/^VmRSS:\s+(\d+) kB/m', $status, $m) ? (int)$m[1] : -1;
+    $rollup = (string)@file_get_contents('/proc/self/smaps_rollup');
+    $get = fn(string $text, string $field) => preg_match('/^' . $field . ':\s+(\d+) kB/m', $text, $m) ? (int)$m[1] : -1;
+    return ['vmrss' => $get($status, 'VmRSS'), 'rss' => $get($rollup, 'Rss'), 'anon' => $get($rollup, 'Anonymous')];
 }
 
 /** Sleeps until the CLOCK_MONOTONIC time $ns (hrtime(true)); returns at once if it has passed. */
