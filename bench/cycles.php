@@ -23,7 +23,7 @@
  * per cycle, so it runs --symfony-cycles (default --cycles / 4) per round.
  *
  *   php -n -d extension=modules/redislock.so -d extension=igbinary.so -d extension=redis.so \
- *       bench/cycles.php --server tcp://127.0.0.1:PORT [--cycles 20000] [--rounds 5] \
+ *       bench/cycles.php --server tcp://127.0.0.1:PORT [--cycles 10000] [--rounds 7] \
  *       [--floor /path/to/floor] [--rb-rounds 3]
  */
 
@@ -37,7 +37,7 @@ use Symfony\Component\Lock\Store\RedisStore;
 
 $usage = 'usage: php -n -d extension=redislock.so -d extension=redis.so bench/cycles.php --server tcp://host:port'
     . ' [--cycles N] [--rounds N] [--symfony-cycles N] [--floor PATH] [--rb-rounds N]';
-$o = bench_options(['server' => null, 'cycles' => 20000, 'rounds' => 5, 'symfony-cycles' => 0,
+$o = bench_options(['server' => null, 'cycles' => 10000, 'rounds' => 7, 'symfony-cycles' => 0,
                     'floor' => '', 'rb-rounds' => 3], $usage);
 $server = $o['server'];
 $cycles = $o['cycles'];
@@ -109,10 +109,11 @@ $floorRun = function (int $n) use ($o, $addr, $floorKey): array {
     array_push($cmd, ...($addr['socket'] !== null ? ['-s', $addr['socket']] : ['-h', $addr['host'], '-p', (string)$addr['port']]));
     $p = proc_open($cmd, [1 => ['pipe', 'w'], 2 => STDERR], $pipes);
     $out = stream_get_contents($pipes[1]);
-    if (proc_close($p) !== 0 || !preg_match('/cycles_per_s=([\d.]+) cpu_us_per_cycle=([\d.]+)/', $out, $m)) {
+    if (proc_close($p) !== 0
+        || !preg_match('/cycles_per_s=([\d.]+) cpu_us_per_cycle=([\d.]+) user_us_per_cycle=([\d.]+)/', $out, $m)) {
         throw new RuntimeException("bench/floor.c failed: $out");
     }
-    return ['rate' => (float)$m[1], 'cpu_us' => (float)$m[2]];
+    return ['rate' => (float)$m[1], 'cpu_us' => (float)$m[2], 'user_us' => (float)$m[3]];
 };
 
 /* Sanity: the PHP clients really lock (a key with a TTL) and really unlock. */
@@ -213,13 +214,15 @@ $rows = [];
 foreach ($results as $label => $v) {
     $rate = $med($label, 'rate');
     $rows[] = [$label, bench_fmt($rate), bench_fmt(max(array_column($v, 'rate'))),
-               bench_fmt(1e6 / $rate, 1), bench_fmt($med($label, 'cpu_us'), 1)];
+               bench_fmt(1e6 / $rate, 1), bench_fmt($med($label, 'cpu_us'), 1), bench_fmt($med($label, 'user_us'), 1)];
 }
 if ($rb) {
     $rows[] = ['redis-benchmark -c 1, SET NX PX + EVALSHA combined', bench_fmt(bench_median($rb)), bench_fmt(max($rb)),
-               bench_fmt(1e6 / bench_median($rb), 1), 'n/a'];
+               bench_fmt(1e6 / bench_median($rb), 1), 'n/a', 'n/a'];
 }
-echo bench_table(['client', 'cycles/s', 'best round', 'wall us/cycle', 'client CPU us/cycle'], $rows);
+echo bench_table(['client', 'cycles/s', 'best round', 'wall us/cycle', 'client CPU us/cycle', 'of which user'], $rows);
+echo "(client CPU = getrusage user + sys of the client process around the loop; sys is mostly the kernel's\n"
+    . " socket and loopback work, the same for every client; user is PHP, the client library, the extension)\n";
 
 $sec = 'uncontended lock';
 $ratio = fn(string $a, string $b, string $k = 'rate') => $med($a, $k) / $med($b, $k);
@@ -234,6 +237,7 @@ $rows[] = ['extension / symfony, cycles/s', bench_fmt($v = $ratio($E, $S), 2),
            ...bench_target($sec, 'ext / symfony, cycles/s', $v, '>=', 3.0)];
 $rows[] = ['extension / userland, client CPU per cycle', bench_fmt($v = $ratio($E, $U, 'cpu_us'), 2),
            ...bench_target($sec, 'ext / userland, client CPU per cycle', $v, '<=', 0.85)];
+$rows[] = ['extension / userland, client user CPU per cycle', bench_fmt($ratio($E, $U, 'user_us'), 2), '', ''];
 $rows[] = ['extension / raw RESP in PHP, cycles/s', bench_fmt($ratio($E, $P), 2), '', ''];
 if (isset($results[$F])) {
     $rows[] = ['extension / C floor, client CPU per cycle', bench_fmt($ratio($E, $F, 'cpu_us'), 2), '', ''];
