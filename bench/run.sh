@@ -1,50 +1,204 @@
 #!/usr/bin/env bash
-# Benchmarks on a private redis-server:
-#   1. bench/cycles.php: uncontended lock+unlock cycles/s of the extension vs a
-#      userland lock on phpredis vs redis-benchmark's floor;
-#   2. bench/semaphore.php: uncontended acquire+release cycles/s of RedisSemaphore
-#      vs a userland fair semaphore on phpredis, with commands and round trips per cycle.
-#   bench/run.sh [--cycles 20000] [--rounds 5] [--limit 4]   (--limit: semaphore.php only)
+# The benchmark suite, in one command:  bash bench/run.sh [--quick]
+#
+# On a fresh Debian 12 clone it installs what is missing (scripts/lib.sh), builds
+# modules/redislock.so and bench/floor.c, starts a private redis-server on a free
+# loopback port, and prints:
+#   1.  uncontended lock+unlock: cycles/s and client CPU per cycle of the extension,
+#       the careful userland lock on phpredis, symfony/lock, raw RESP in PHP, the C
+#       floor (bench/floor.c) and redis-benchmark                 (bench/cycles.php)
+#   2.  contended lock: 16 processes on one hot key                (bench/contended.php)
+#   3a. uncontended semaphore acquire+release                     (bench/semaphore.php)
+#   3b. contended semaphore: 16 processes, limit 4                 (bench/contended.php)
+#   4.  memory: RSS after 1,000 vs 1,000,000 lock+unlock cycles    (bench/memory.php)
+# then a summary of every target. The output also goes to bench/results/latest.txt.
+#
+# Options:
+#   --quick              a smoke run of about a minute (small counts, 3 s windows)
+#   --cycles N           uncontended cycles per round (default 10000; semaphore too)
+#   --rounds N           uncontended rounds, interleaved, median reported (default 7)
+#   --duration S         contended window in seconds (default 10)
+#   --procs N            contended processes (default 16)
+#   --limit N            semaphore limit (default 4)
+#   --memory-cycles N    cycles of the memory run (default 1000000; the first sample is at 1000)
+#   --only LIST          some of: lock (1), contended (2), semaphore (3a, 3b), memory (4),
+#                        comma-separated (default: all)
+#   --placement P        split (default), same or none: see below
+#   --output FILE        where the output is copied (default bench/results/latest.txt)
+#
+# CPU placement of the single-process uncontended clients (sections 1 and 3a),
+# when there are 2+ CPUs and taskset exists:
+#   split  redis-server on CPU 0, the client on CPU 1: every client pays the same
+#          cross-CPU round trip, as it would pay a network round trip to a Redis
+#          elsewhere (the ratios are then mostly latency-bound);
+#   same   redis-server and the client both on CPU 0: no cross-CPU wake-ups, so a
+#          round trip is cheap (~3x cheaper on this project's 2-core VM) and the
+#          client's own costs weigh more in every figure;
+#   none   no pinning. Not recommended: the scheduler sometimes puts the client
+#          on redis-server's CPU and sometimes not, and the figures then say
+#          more about placement than about the client.
+# With split or same, the memory run shares CPU 0 with redis-server (it measures
+# memory, not speed, and is faster there); the contended processes are never pinned.
+#
+# Other work on the machine (a build, a test suite) skews every figure: the
+# header prints the load average and warns when it is not near zero.
 set -euo pipefail
-orig_args=("$@")
-source "$(dirname "$0")/../scripts/lib.sh"
+
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+
+quick=0 cycles='' rounds='' duration='' procs=16 limit=4 memory_cycles='' only='lock,contended,semaphore,memory'
+placement=split output=''
+args=("$@")
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) quick=1; shift ;;
+    --cycles) cycles=${2:?}; shift 2 ;;
+    --rounds) rounds=${2:?}; shift 2 ;;
+    --duration) duration=${2:?}; shift 2 ;;
+    --procs) procs=${2:?}; shift 2 ;;
+    --limit) limit=${2:?}; shift 2 ;;
+    --memory-cycles) memory_cycles=${2:?}; shift 2 ;;
+    --only) only=${2:?}; shift 2 ;;
+    --placement) placement=${2:?}; shift 2 ;;
+    --output) output=${2:?}; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "bench/run.sh: unknown option $1 (--help)" >&2; exit 2 ;;
+  esac
+done
+if [ "$quick" = 1 ]; then
+  : "${cycles:=2000}" "${rounds:=3}" "${duration:=3}" "${memory_cycles:=20000}"
+  rb_rounds=1
+else
+  : "${cycles:=10000}" "${rounds:=7}" "${duration:=10}" "${memory_cycles:=1000000}"
+  rb_rounds=3
+fi
+case $placement in split|same|none) ;; *) echo "bench/run.sh: --placement must be split, same or none" >&2; exit 2 ;; esac
+want() { case ",$only," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+
+bench_dir=$(cd "$(dirname "$0")" && pwd)
+: "${output:=$bench_dir/results/latest.txt}"
+
+# Run the rest a second time with stdout through tee, so that the file gets
+# exactly what the terminal shows (progress lines "==> ..." go to stderr only).
+if [ -z "${BENCH_RUN_TEED:-}" ]; then
+  mkdir -p "$(dirname "$output")"
+  BENCH_RUN_TEED=1 bash "$0" "${args[@]}" | tee "$output"
+  rc=${PIPESTATUS[0]}
+  [ "$rc" = 0 ] && echo "==> output written to $output" >&2
+  exit "$rc"
+fi
+
+source "$bench_dir/../scripts/lib.sh"
 trap cleanup EXIT
 
 ensure_packages
 build_extension
-start_redis port
 cd "$REPO_ROOT"
+
+log "cc bench/floor.c"
+floor="$RL_WORK_DIR/floor"
+# shellcheck disable=SC2046
+cc -O2 -Wall -o "$floor" bench/floor.c $(pkg-config --cflags --libs hiredis 2>/dev/null || echo -lhiredis)
+
+start_redis port
+server="tcp://127.0.0.1:$port"
+redis_pid=${RL_REDIS_PIDS[${#RL_REDIS_PIDS[@]}-1]}
+
+# Pinning: see the top of this file.
+on_client_cpu=() on_redis_cpu=() placement_text="none: nothing pinned"
+if [ "$placement" != none ] && { [ "$(nproc)" -lt 2 ] || ! command -v taskset >/dev/null; }; then
+  placement_text="none: nothing pinned (needs 2 CPUs and taskset)"
+elif [ "$placement" != none ]; then
+  taskset -apc 0 "$redis_pid" >/dev/null
+  on_redis_cpu=(taskset -c 0)
+  if [ "$placement" = split ]; then
+    on_client_cpu=(taskset -c 1)
+    placement_text="split: redis-server on CPU 0, single-process clients on CPU 1"
+  else
+    on_client_cpu=(taskset -c 0)
+    placement_text="same: redis-server and single-process clients on CPU 0"
+  fi
+  placement_text+="; memory run on CPU 0; contended processes not pinned"
+fi
 
 # phpredis is a shared module; with -n it must be loaded explicitly, after the
 # serializers/compressors it was linked against (Debian: igbinary, maybe msgpack).
 extdir=$(php -n -r 'echo ini_get("extension_dir");')
 phpredis=()
-for attempt in 1 2 3 4; do
+for _ in 1 2 3 4; do
   out=$(php -n "${phpredis[@]}" -d extension=redis.so -r 'echo class_exists("Redis") ? "ok" : "missing";' 2>&1 || true)
   [ "$out" = ok ] && break
   dep=$(sed -n 's/.*undefined symbol: \([a-z]*\)_.*/\1/p' <<<"$out" | head -1)
   if [ -n "$dep" ] && [ -f "$extdir/$dep.so" ]; then
     phpredis+=(-d "extension=$dep.so")
   else
-    log "cannot load phpredis (redis.so): $out"; exit 1
+    break
   fi
 done
 [ "$out" = ok ] || { log "cannot load phpredis (redis.so): $out"; exit 1; }
-log "phpredis: ${phpredis[*]} -d extension=redis.so"
 
-# --limit is semaphore.php's own: leave it out for cycles.php
-cycles_args=()
-while [ $# -gt 0 ]; do
-  case $1 in
-    --limit) shift 2 || { log "--limit needs a value"; exit 2; } ;;
-    --limit=*) shift ;;
-    *) cycles_args+=("$1"); shift ;;
-  esac
-done
-set -- "${orig_args[@]}"
+# Every PHP of the suite, and the processes contended.php starts, get exactly
+# these flags: no php.ini, the extension just built, phpredis; errors on stderr
+# so that stdout carries only results (and the children's "ready" lines).
+php_flags=(-n -d display_errors=stderr -d error_reporting=-1 -d "extension=$RL_EXT" "${phpredis[@]}" -d extension=redis.so)
+BENCH_PHP_ARGS=$(printf '%s\n' "${php_flags[@]}")
+BENCH_SUMMARY="$RL_WORK_DIR/summary.jsonl"
+export BENCH_PHP_ARGS BENCH_SUMMARY
+: >"$BENCH_SUMMARY"
+bphp() { php "${php_flags[@]}" "$@"; }
 
-php -n -d "extension=$RL_EXT" "${phpredis[@]}" -d extension=redis.so \
-  bench/cycles.php --server "tcp://127.0.0.1:$port" "${cycles_args[@]}"
-echo
-php -n -d "extension=$RL_EXT" "${phpredis[@]}" -d extension=redis.so \
-  bench/semaphore.php --server "tcp://127.0.0.1:$port" "$@"
+# ---- header: machine and versions
+cpu_model=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
+ext_info=$(bphp --ri redislock)
+ext_version=$(sed -n 's/^Version => //p' <<<"$ext_info")
+ext_hiredis=$(sed -n 's/^hiredis version (built with) => //p' <<<"$ext_info")
+php_version=$(bphp -r 'echo PHP_VERSION, PHP_ZTS ? " ZTS" : " NTS", PHP_DEBUG ? " debug" : "";')
+phpredis_version=$(bphp -r 'echo phpversion("redis");')
+symfony_version=$(dpkg-query -W -f='${Version}' php-symfony-lock 2>/dev/null || echo '?')
+redis_version=$(redis-cli -p "$port" info server | sed -n 's/^redis_version:\([^\r]*\).*/\1/p')
+floor_hiredis=$(pkg-config --modversion hiredis 2>/dev/null || echo '?')
+commit=$(git -C "$REPO_ROOT" describe --always --dirty 2>/dev/null || echo 'not a git checkout')
+echo "redislock benchmark suite, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit$([ "$quick" = 1 ] && echo ', --quick')"
+echo "machine: $(nproc) CPUs ($cpu_model), Linux $(uname -r) $(uname -m)"
+echo "PHP $php_version; redislock $ext_version (hiredis $ext_hiredis); phpredis $phpredis_version;" \
+     "symfony/lock $symfony_version; Redis $redis_version on $server; floor.c on hiredis $floor_hiredis"
+echo "placement: $placement_text"
+load() { cut -d' ' -f1 /proc/loadavg; }
+load_warning() {
+  # a load average near 1 or more on this machine means something else is running
+  awk -v l="$(load)" -v n="$(nproc)" 'BEGIN { exit !(l > 0.3 * n) }' &&
+    echo "WARNING: load average $(load) $1: other processes are using the CPUs, the figures are skewed" || true
+}
+echo "load average at the start: $(load)"
+load_warning "at the start"
+rule() { echo; printf '%.0s=' {1..100}; echo; echo; }
+
+if want lock; then
+  rule
+  log "1. uncontended lock+unlock"
+  "${on_client_cpu[@]}" php "${php_flags[@]}" bench/cycles.php --server "$server" --cycles "$cycles" --rounds "$rounds" \
+    --floor "$floor" --rb-rounds "$rb_rounds"
+fi
+if want contended; then
+  rule
+  log "2. contended lock: $procs processes x $duration s x 3 implementations"
+  bphp bench/contended.php --server "$server" --mode lock --procs "$procs" --duration "$duration"
+fi
+if want semaphore; then
+  rule
+  log "3a. uncontended semaphore"
+  "${on_client_cpu[@]}" php "${php_flags[@]}" bench/semaphore.php --server "$server" --cycles "$cycles" \
+    --rounds "$rounds" --limit "$limit"
+  rule
+  log "3b. contended semaphore: $procs processes x $duration s x 2 implementations"
+  bphp bench/contended.php --server "$server" --mode semaphore --procs "$procs" --duration "$duration" --limit "$limit"
+fi
+if want memory; then
+  rule
+  log "4. memory: $memory_cycles lock+unlock cycles"
+  "${on_redis_cpu[@]}" php "${php_flags[@]}" bench/memory.php --server "$server" --cycles "$memory_cycles"
+fi
+
+rule
+php -n bench/lib.php "$BENCH_SUMMARY"
+echo "load average at the end: $(load)"
