@@ -397,12 +397,21 @@ static bool time_limit_reached(void)
 #endif
 }
 
-bool php_redislock_wait_pause(uint64_t us)
+rl_status php_redislock_wait_in_queue(rl_conn *conn, php_redislock_visit_fn visit, void *ctx,
+		const rl_wait_terms *terms, uint64_t deadline_ns, bool *acquired, rl_error *err)
 {
-	while (us > 0 && !time_limit_reached()) {
-		uint64_t piece = MIN(us, 500000);
-		usleep((useconds_t)piece);
-		us -= piece;
-	}
-	return !time_limit_reached();
+	rl_status status;
+
+	do {
+		uint64_t now_ns = php_redislock_now_ns();
+		long long left_ms;
+
+		if (now_ns >= deadline_ns || time_limit_reached()) {
+			/* out of time (ours, or PHP's: the engine ends the request next) */
+			return visit(conn, ctx, RL_WAIT_LEAVE, 0, acquired, err);
+		}
+		left_ms = (long long)((deadline_ns - now_ns + 999999) / 1000000);
+		status = visit(conn, ctx, RL_WAIT_JOIN, MIN(terms->block_ms, left_ms), acquired, err);
+	} while (status == RL_OK && !*acquired);
+	return status;
 }

@@ -8,6 +8,7 @@
 
 #include "php_redislock.h"
 #include "rl_conn.h"
+#include "rl_wait.h"
 
 typedef struct {
 	bool initialized;
@@ -60,12 +61,21 @@ bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_
 bool php_redislock_check_timeout(double timeout, uint32_t arg_num);
 
 /*
- * One pause of a wait loop: sleeps us microseconds (in pieces usleep accepts)
- * and returns false if PHP's time limit ran out meanwhile, so the caller stops
- * waiting and the engine can raise "Maximum execution time exceeded" (and the
- * request end release what is held) instead of a hard-timeout exit.
+ * One visit of a waiter to its queue (rl_wait.h), followed by a block of up
+ * to block_ms for a grant (none when 0); *acquired tells whether the caller
+ * now holds what it waits for.
  */
-bool php_redislock_wait_pause(uint64_t us);
+typedef rl_status (*php_redislock_visit_fn)(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms,
+		bool *acquired, rl_error *err);
+
+/*
+ * Waits in the queue until acquired or deadline_ns: each visit joins (or
+ * checks in) and blocks for a grant, one round trip. Out of time (or when
+ * PHP's time limit ran out, so that the engine can raise "Maximum execution
+ * time exceeded" and the request end release what is held) it leaves.
+ */
+rl_status php_redislock_wait_in_queue(rl_conn *conn, php_redislock_visit_fn visit, void *ctx,
+		const rl_wait_terms *terms, uint64_t deadline_ns, bool *acquired, rl_error *err);
 
 /* 128 bits from the OS CSPRNG as 32 hex chars: unguessable, so nobody can forge an owner. */
 #define PHP_REDISLOCK_TOKEN_LEN 32

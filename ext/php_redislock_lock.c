@@ -8,9 +8,6 @@
 static zend_class_entry *redislock_lock_ce;
 static zend_object_handlers redislock_lock_handlers;
 
-/* The first pause while waiting; it doubles up to $waitIntervalUs. */
-#define FIRST_PAUSE_US 1000
-
 typedef struct {
 	php_redislock_client client;
 	php_redislock_holder holder;
@@ -189,6 +186,46 @@ PHP_METHOD(RedisLock, instance)
 	RETURN_OBJ_COPY(REDISLOCK_G(lock_instance));
 }
 
+/* ---- waiting ---- */
+
+typedef struct {
+	const rl_lock_ref *lock;
+	const rl_wait_keys *keys;
+	const rl_wait_terms *terms;
+	long long ttl_ms;
+} lock_waiter;
+
+static rl_status visit_lock_queue(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms, bool *acquired,
+		rl_error *err)
+{
+	lock_waiter *waiter = ctx;
+	return rl_lock_wait_visit(conn, waiter->lock, waiter->keys, waiter->ttl_ms, waiter->terms, mode, block_ms,
+		acquired, err);
+}
+
+/* Waits in the lock's FIFO queue until the lock is handed to us or deadline_ns passes. */
+static rl_status wait_in_queue(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, zend_long wait_interval_us,
+		uint64_t deadline_ns, bool *acquired, rl_error *err)
+{
+	rl_wait_terms terms;
+	rl_wait_keys keys;
+	lock_waiter waiter;
+	rl_status status;
+
+	rl_wait_terms_init(&terms, wait_interval_us);
+	if (!rl_wait_keys_init_for_key(&keys, lock->key, lock->key_len, lock->token, lock->token_len)) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	waiter.lock = lock;
+	waiter.keys = &keys;
+	waiter.terms = &terms;
+	waiter.ttl_ms = ttl_ms;
+	status = php_redislock_wait_in_queue(conn, visit_lock_queue, &waiter, &terms, deadline_ns, acquired, err);
+	rl_wait_keys_free(&keys);
+	return status;
+}
+
 PHP_METHOD(RedisLock, lock)
 {
 	zend_string *name, *key;
@@ -202,7 +239,6 @@ PHP_METHOD(RedisLock, lock)
 	rl_error err;
 	rl_conn *conn;
 	zval *held_token;
-	uint64_t deadline_ns, pause_us = FIRST_PAUSE_US;
 	bool acquired = false;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
@@ -255,42 +291,28 @@ PHP_METHOD(RedisLock, lock)
 	}
 	ref.token = token;
 	ref.token_len = PHP_REDISLOCK_TOKEN_LEN;
-	deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9);
 
-	for (;;) {
-		uint64_t now_ns, left_us;
-		status = rl_lock_try_acquire(conn, &ref, ttl_ms, &acquired, &err);
-		if (status != RL_OK) {
-			if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
-				/*
-				 * The SET may have landed before the connection broke: remember the
-				 * token so unlockAll() or the request end deletes the key if it is ours.
-				 */
-				zval maybe_held;
-				ZVAL_STRINGL(&maybe_held, token, PHP_REDISLOCK_TOKEN_LEN);
-				zend_hash_update(&lock->held, name, &maybe_held);
-			}
-			goto failed;
-		}
-		if (acquired) {
-			break;
-		}
-		now_ns = php_redislock_now_ns();
-		if (now_ns >= deadline_ns) {
-			break;
-		}
-		left_us = (deadline_ns - now_ns) / 1000;
-		if (!php_redislock_wait_pause(MIN(MIN(pause_us, (uint64_t)wait_interval_us), left_us))) {
-			break; /* the time limit ran out: the engine ends the request next */
-		}
-		/* double the pause up to $waitIntervalUs (capped: doubling forever would wrap to 0) */
-		pause_us = MIN(pause_us * 2, MAX((uint64_t)wait_interval_us, FIRST_PAUSE_US));
-		if (!(conn = php_redislock_client_conn(&lock->client))) {
-			zend_string_release(key);
-			RETURN_THROWS();
-		}
+	/* Free: one round trip. Taken, and we may wait: queue up and be woken by the release. */
+	status = rl_lock_try_acquire(conn, &ref, ttl_ms, &acquired, &err);
+	if (status == RL_OK && !acquired && timeout > 0) {
+		status = wait_in_queue(conn, &ref, ttl_ms, wait_interval_us,
+			php_redislock_now_ns() + (uint64_t)(timeout * 1e9), &acquired, &err);
 	}
 	zend_string_release(key);
+	if (status != RL_OK) {
+		if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
+			/*
+			 * The SET or a hand-over may have landed before the connection broke:
+			 * remember the token so unlockAll() or the request end deletes the key
+			 * if it is ours.
+			 */
+			zval maybe_held;
+			ZVAL_STRINGL(&maybe_held, token, PHP_REDISLOCK_TOKEN_LEN);
+			zend_hash_update(&lock->held, name, &maybe_held);
+		}
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
 	if (acquired) {
 		zval token_zv;
 		ZVAL_STRINGL(&token_zv, token, PHP_REDISLOCK_TOKEN_LEN);

@@ -6,9 +6,12 @@
 #include "zend_exceptions.h"
 
 #define DEFAULT_PREFIX "Sem:"
-/* While waiting for a slot: the first pause, doubled after each try up to the last. */
-#define FIRST_PAUSE_US 1000
-#define LONGEST_PAUSE_US 100000
+/*
+ * While waiting for a slot, a waiter checks in (and looks for a lost wake-up)
+ * every half of this; a waiter that died costs the others about this long.
+ * The same as RedisLock::lock()'s default $waitIntervalUs.
+ */
+#define WAIT_INTERVAL_US 100000
 
 static zend_class_entry *redislock_semaphore_ce;
 static zend_object_handlers redislock_semaphore_handlers;
@@ -287,6 +290,34 @@ PHP_METHOD(RedisSemaphore, instance)
 	RETURN_OBJ_COPY(REDISLOCK_G(semaphore_instance));
 }
 
+/* ---- waiting ---- */
+
+typedef struct {
+	const rl_semaphore_holder *holder;
+	const rl_wait_terms *terms;
+	const char *wake_key;
+	size_t wake_key_len;
+	long limit;
+	long long ttl_ms;
+} semaphore_waiter;
+
+static rl_status visit_semaphore_queue(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms, bool *admitted,
+		rl_error *err)
+{
+	semaphore_waiter *waiter = ctx;
+	return rl_semaphore_acquire(conn, waiter->holder, waiter->limit, waiter->ttl_ms, mode, waiter->terms,
+		waiter->wake_key, waiter->wake_key_len, block_ms, admitted, err);
+}
+
+/* The wake list of one waiter: the semaphore's wake prefix followed by its id. */
+static char *wake_key_for(const rl_semaphore_keys *keys, const zend_string *id)
+{
+	char *key = emalloc(keys->wake_prefix_len + ZSTR_LEN(id));
+	memcpy(key, keys->wake_prefix, keys->wake_prefix_len);
+	memcpy(key + keys->wake_prefix_len, ZSTR_VAL(id), ZSTR_LEN(id));
+	return key;
+}
+
 PHP_METHOD(RedisSemaphore, acquire)
 {
 	zend_string *name, *id;
@@ -299,7 +330,6 @@ PHP_METHOD(RedisSemaphore, acquire)
 	rl_status status;
 	rl_error err;
 	rl_conn *conn;
-	uint64_t deadline_ns, pause_us = FIRST_PAUSE_US;
 	bool admitted = false;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)
@@ -333,34 +363,28 @@ PHP_METHOD(RedisSemaphore, acquire)
 	holder.keys = &keys;
 	holder.id = ZSTR_VAL(id);
 	holder.id_len = ZSTR_LEN(id);
-	deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9);
+	/* A free slot: one round trip. None, and we may wait: queue up and be woken by a release. */
+	status = rl_semaphore_acquire(conn, &holder, (long)MIN(limit, LONG_MAX), ttl_ms, RL_WAIT_TRY, NULL, NULL, 0, 0,
+		&admitted, &err);
+	if (status == RL_OK && !admitted && timeout > 0) {
+		rl_wait_terms terms;
+		semaphore_waiter waiter;
+		char *wake_key = wake_key_for(&keys, id);
 
-	for (;;) {
-		uint64_t now_ns;
-		status = rl_semaphore_try_acquire(conn, &holder, (long)MIN(limit, LONG_MAX), ttl_ms, &admitted, &err);
-		if (status != RL_OK) {
-			if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
-				/* the script may have admitted us before the connection broke: release it later if so */
-				held_add(sem, name, id);
-			}
-			break;
-		}
-		if (admitted) {
-			break;
-		}
-		now_ns = php_redislock_now_ns();
-		if (now_ns >= deadline_ns) {
-			break;
-		}
-		if (!php_redislock_wait_pause(MIN(pause_us, (deadline_ns - now_ns) / 1000))) {
-			break; /* the time limit ran out: the engine ends the request next */
-		}
-		pause_us = MIN(pause_us * 2, LONGEST_PAUSE_US);
-		if (!(conn = php_redislock_client_conn(&sem->client))) {
-			rl_semaphore_keys_free(&keys);
-			zend_string_release(id);
-			RETURN_THROWS();
-		}
+		rl_wait_terms_init(&terms, WAIT_INTERVAL_US);
+		waiter.holder = &holder;
+		waiter.terms = &terms;
+		waiter.wake_key = wake_key;
+		waiter.wake_key_len = keys.wake_prefix_len + ZSTR_LEN(id);
+		waiter.limit = (long)MIN(limit, LONG_MAX);
+		waiter.ttl_ms = ttl_ms;
+		status = php_redislock_wait_in_queue(conn, visit_semaphore_queue, &waiter, &terms,
+			php_redislock_now_ns() + (uint64_t)(timeout * 1e9), &admitted, &err);
+		efree(wake_key);
+	}
+	if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
+		/* a script may have admitted us before the connection broke: release it later if so */
+		held_add(sem, name, id);
 	}
 	rl_semaphore_keys_free(&keys);
 	if (status != RL_OK) {

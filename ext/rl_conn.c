@@ -239,6 +239,7 @@ rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_
 		rl_conn_close(conn);
 		return NULL;
 	}
+	conn->read_timeout = config->read_timeout;
 	if (addr->transport == RL_TRANSPORT_TCP) {
 		/* a peer that vanished without a FIN is noticed by the kernel, not only by our timeout */
 		redisEnableKeepAlive(conn->ctx);
@@ -264,6 +265,17 @@ void rl_conn_close(rl_conn *conn)
 		redisFree(conn->ctx);
 	}
 	free(conn);
+}
+
+rl_status rl_conn_set_read_timeout(rl_conn *conn, double seconds, rl_error *err)
+{
+	if (redisSetTimeout(conn->ctx, seconds_to_timeval(seconds)) != REDIS_OK) {
+		conn->broken = true;
+		snprintf(err->message, sizeof(err->message), "%s: cannot set the read timeout: %s", conn->server,
+			conn->ctx->errstr[0] ? conn->ctx->errstr : "setsockopt failed");
+		return RL_ERR_IO;
+	}
+	return RL_OK;
 }
 
 bool rl_conn_is_reusable(rl_conn *conn)

@@ -44,6 +44,8 @@ typedef struct {
 	bool broken;          /* an I/O error or timeout happened: close, never reuse */
 	bool reply_pending;   /* a command is in flight: if we get here again, it never finished */
 	signed char set_nx_get; /* SET NX ... GET accepted (Redis >= 7)? -1 not known yet */
+	bool whole_second_blocks; /* the server wants whole seconds as BLPOP timeout (Redis < 6) */
+	double read_timeout;  /* seconds, 0 = none: the socket's usual receive timeout */
 	char server[280];     /* rl_server_describe(), for messages */
 } rl_conn;
 
@@ -55,7 +57,7 @@ typedef struct {
 void rl_process_init(void);
 long rl_process_id(void);
 
-#define RL_MAX_ARGS 12
+#define RL_MAX_ARGS 20
 
 /* One command in argv form (binary safe). */
 typedef struct {
@@ -78,6 +80,9 @@ void rl_conn_close(rl_conn *conn);
  * trip: an idle RESP2 connection never has anything to read).
  */
 bool rl_conn_is_reusable(rl_conn *conn);
+
+/* Changes the socket's receive timeout (seconds > 0); a failure breaks the connection. */
+rl_status rl_conn_set_read_timeout(rl_conn *conn, double seconds, rl_error *err);
 
 /* Sends one command and reads its reply. An error reply comes back as RL_OK with reply->type == REDIS_REPLY_ERROR. */
 rl_status rl_conn_call(rl_conn *conn, const rl_command *cmd, redisReply **reply, rl_error *err);

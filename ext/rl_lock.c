@@ -104,34 +104,82 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 	return status;
 }
 
+rl_status rl_lock_wait_visit(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
+		const rl_wait_terms *terms, rl_wait_mode mode, long long block_ms, bool *acquired, rl_error *err)
+{
+	char ttl[24], liveness[24], grace[24];
+	const char *args[9];
+	size_t lens[9];
+	long long result = 0;
+	rl_status status;
+	const char *mode_name = rl_wait_mode_name(mode);
+	bool granted;
+
+	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
+	snprintf(liveness, sizeof(liveness), "%lld", terms->liveness_ms);
+	snprintf(grace, sizeof(grace), "%lld", terms->grace_ms);
+	args[0] = lock->key;         lens[0] = lock->key_len;
+	args[1] = keys->queue;       lens[1] = keys->queue_len;
+	args[2] = keys->live;        lens[2] = keys->live_len;
+	args[3] = lock->token;       lens[3] = lock->token_len;
+	args[4] = keys->wake_prefix; lens[4] = keys->wake_prefix_len;
+	args[5] = ttl;               lens[5] = strlen(ttl);
+	args[6] = liveness;          lens[6] = strlen(liveness);
+	args[7] = grace;             lens[7] = strlen(grace);
+	args[8] = mode_name;         lens[8] = strlen(mode_name);
+	status = rl_wait_visit(conn, &rl_script_lock_wait, 3, 9, args, lens, keys->wake, keys->wake_len, block_ms,
+		&result, &granted, err);
+	*acquired = result == 1 || granted;
+	return status;
+}
+
+/* Per lock: the lock key, its wait queue and terms keys; the token and the wake-list prefix. */
+#define RELEASE_ARGS 5
+
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err)
 {
 	const char **args;
-	size_t *lens, i;
+	size_t *lens, i, built = 0;
 	long long *results;
-	rl_status status;
+	rl_wait_keys *keys;
+	rl_status status = RL_ERR_NOMEM;
 
 	if (n == 0) {
 		return RL_OK;
 	}
-	args = malloc(2 * n * sizeof(*args));
-	lens = malloc(2 * n * sizeof(*lens));
+	args = malloc(RELEASE_ARGS * n * sizeof(*args));
+	lens = malloc(RELEASE_ARGS * n * sizeof(*lens));
 	results = calloc(n, sizeof(*results));
-	if (!args || !lens || !results) {
-		free(args); free(lens); free(results);
-		snprintf(err->message, sizeof(err->message), "out of memory");
-		return RL_ERR_NOMEM;
+	keys = calloc(n, sizeof(*keys));
+	if (!args || !lens || !results || !keys) {
+		goto out;
 	}
-	for (i = 0; i < n; i++) {
-		args[2 * i] = locks[i].key;       lens[2 * i] = locks[i].key_len;
-		args[2 * i + 1] = locks[i].token; lens[2 * i + 1] = locks[i].token_len;
+	for (i = 0; i < n; i++, built++) {
+		const char **a = args + RELEASE_ARGS * i;
+		size_t *l = lens + RELEASE_ARGS * i;
+		if (!rl_wait_keys_init_for_key(&keys[i], locks[i].key, locks[i].key_len, "", 0)) {
+			goto out;
+		}
+		a[0] = locks[i].key;           l[0] = locks[i].key_len;
+		a[1] = keys[i].queue;          l[1] = keys[i].queue_len;
+		a[2] = keys[i].live;           l[2] = keys[i].live_len;
+		a[3] = locks[i].token;         l[3] = locks[i].token_len;
+		a[4] = keys[i].wake_prefix;    l[4] = keys[i].wake_prefix_len;
 	}
-	status = rl_script_run_integers(conn, &rl_script_lock_release, n, 1, 2, args, lens, results, err);
+	status = rl_script_run_integers(conn, &rl_script_lock_release, n, 3, RELEASE_ARGS, args, lens, results, err);
 	for (i = 0; i < n; i++) {
 		released[i] = results[i] == 1;
+	}
+out:
+	if (status == RL_ERR_NOMEM) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+	}
+	for (i = 0; i < built; i++) {
+		rl_wait_keys_free(&keys[i]);
 	}
 	free(args);
 	free(lens);
 	free(results);
+	free(keys);
 	return status;
 }

@@ -8,6 +8,7 @@
 #define RL_LOCK_H
 
 #include "rl_conn.h"
+#include "rl_wait.h"
 
 /* One held lock: its key and token. */
 typedef struct {
@@ -26,7 +27,20 @@ rl_status rl_lock_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_m
 /* Whether the key still holds the token. */
 rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, rl_error *err);
 
-/* Deletes each key that still holds its token, n locks in one round trip; released[i] tells which. */
+/*
+ * A waiter's visit to the lock's queue (rl_wait.h): join it or check in, then
+ * block up to block_ms for a grant (RL_WAIT_JOIN), or leave it (RL_WAIT_LEAVE,
+ * block_ms 0). *acquired tells whether the lock is now ours: handed over, or
+ * found free with no live waiter ahead. keys are lock->key's wait keys, with
+ * lock->token as member.
+ */
+rl_status rl_lock_wait_visit(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
+		const rl_wait_terms *terms, rl_wait_mode mode, long long block_ms, bool *acquired, rl_error *err);
+
+/*
+ * Deletes each key that still holds its token, n locks in one round trip,
+ * handing each to its first live waiter; released[i] tells which were ours.
+ */
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err);
 
 #endif /* RL_LOCK_H */

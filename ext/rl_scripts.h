@@ -15,12 +15,13 @@ typedef struct {
 	char sha1[41];      /* filled by rl_scripts_init() */
 } rl_script;
 
-/* KEYS[1] = lock key, ARGV[1] = token: DEL if the key still holds the token. Returns 1 or 0. */
+/* The lock's scripts: KEYS = lock key, wait queue, waiters' terms (see rl_scripts.c). */
 extern rl_script rl_script_lock_release;
+extern rl_script rl_script_lock_wait;
 /* KEYS[1] = lock key, ARGV[1] = token, ARGV[2] = ttl ms: PEXPIRE if the key still holds the token. Returns 1 or 0. */
 extern rl_script rl_script_lock_extend;
 
-/* The semaphore's scripts: KEYS = holders by ticket, holders by deadline, ticket counter (see rl_scripts.c). */
+/* The semaphore's scripts: KEYS = holders by ticket, holders by deadline, ticket counter, and the wait queue's three (see rl_scripts.c). */
 extern rl_script rl_script_semaphore_acquire;
 extern rl_script rl_script_semaphore_release;
 extern rl_script rl_script_semaphore_refresh;
@@ -47,5 +48,14 @@ rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, i
  */
 rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
 		const char **args, const size_t *lens, long long *results, rl_error *err);
+
+/*
+ * A script that returns an integer, and another command pipelined right after
+ * it (one round trip); the server runs the two back to back. After NOSCRIPT
+ * both are sent again, the script by EVAL. *then_reply is then's reply (NULL
+ * on failure; the caller frees it), whatever the script answered.
+ */
+rl_status rl_script_run_then(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **args,
+		const size_t *lens, const rl_command *then, long long *result, redisReply **then_reply, rl_error *err);
 
 #endif /* RL_SCRIPTS_H */

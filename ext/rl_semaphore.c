@@ -11,72 +11,113 @@ static const char *const key_suffixes[3] = { ":holders", ":deadlines", ":ticket"
 bool rl_semaphore_keys_init(rl_semaphore_keys *keys, const char *prefix, size_t prefix_len,
 		const char *name, size_t name_len)
 {
-	int i;
+	size_t base_len = 1 + prefix_len + name_len + 1, total = 0, i;
+	char *p;
+
 	memset(keys, 0, sizeof(*keys));
 	for (i = 0; i < 3; i++) {
-		size_t suffix_len = strlen(key_suffixes[i]);
-		size_t len = 1 + prefix_len + name_len + 1 + suffix_len;
-		char *key = malloc(len);
-		if (!key) {
-			rl_semaphore_keys_free(keys);
-			return false;
-		}
-		/* "{" prefix name "}" suffix: the braces make the whole base the cluster hash tag */
-		key[0] = '{';
-		memcpy(key + 1, prefix, prefix_len);
-		memcpy(key + 1 + prefix_len, name, name_len);
-		key[1 + prefix_len + name_len] = '}';
-		memcpy(key + 2 + prefix_len + name_len, key_suffixes[i], suffix_len);
-		keys->keys[i] = key;
-		keys->key_lens[i] = len;
+		total += base_len + strlen(key_suffixes[i]);
 	}
+	if (!(keys->own = p = malloc(total))) {
+		return false;
+	}
+	/* "{" prefix name "}": the braces make the whole base the cluster hash tag */
+	p[0] = '{';
+	memcpy(p + 1, prefix, prefix_len);
+	memcpy(p + 1 + prefix_len, name, name_len);
+	p[base_len - 1] = '}';
+	if (!rl_wait_keys_init(&keys->wait, p, base_len, "", 0)) {
+		free(keys->own);
+		keys->own = NULL;
+		return false;
+	}
+	for (i = 0; i < 3; i++) {
+		size_t suffix_len = strlen(key_suffixes[i]);
+		if (i > 0) {
+			memcpy(p, keys->own, base_len);
+		}
+		memcpy(p + base_len, key_suffixes[i], suffix_len);
+		keys->keys[i] = p;
+		keys->key_lens[i] = base_len + suffix_len;
+		p += base_len + suffix_len;
+	}
+	keys->keys[3] = keys->wait.queue;   keys->key_lens[3] = keys->wait.queue_len;
+	keys->keys[4] = keys->wait.live;    keys->key_lens[4] = keys->wait.live_len;
+	keys->keys[5] = keys->wait.granted; keys->key_lens[5] = keys->wait.granted_len;
+	keys->wake_prefix = keys->wait.wake_prefix;
+	keys->wake_prefix_len = keys->wait.wake_prefix_len;
 	return true;
 }
 
 void rl_semaphore_keys_free(rl_semaphore_keys *keys)
 {
-	int i;
-	for (i = 0; i < 3; i++) {
-		free(keys->keys[i]);
-		keys->keys[i] = NULL;
-	}
+	free(keys->own);
+	keys->own = NULL;
+	rl_wait_keys_free(&keys->wait);
 }
 
-/* Runs script with the semaphore's 3 keys followed by extra arguments; returns its integer reply. */
-static rl_status run(rl_conn *conn, const rl_script *script, const rl_semaphore_keys *keys,
-		int nextra, const char **extra, const size_t *extra_lens, long long *result, rl_error *err)
+/* Script arguments after the keys: the wake prefix, then the id, then up to 5 more. */
+#define MAX_EXTRA 7
+
+/* The script arguments: the semaphore's keys, its wake prefix, then extra ones. Returns how many. */
+static int build_args(const rl_semaphore_keys *keys, int nextra, const char **extra, const size_t *extra_lens,
+		const char **args, size_t *lens)
 {
-	const char *args[3 + 3];
-	size_t lens[3 + 3];
 	int i;
 
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < RL_SEMAPHORE_NKEYS; i++) {
 		args[i] = keys->keys[i];
 		lens[i] = keys->key_lens[i];
 	}
+	args[RL_SEMAPHORE_NKEYS] = keys->wake_prefix;
+	lens[RL_SEMAPHORE_NKEYS] = keys->wake_prefix_len;
 	for (i = 0; i < nextra; i++) {
-		args[3 + i] = extra[i];
-		lens[3 + i] = extra_lens[i];
+		args[RL_SEMAPHORE_NKEYS + 1 + i] = extra[i];
+		lens[RL_SEMAPHORE_NKEYS + 1 + i] = extra_lens[i];
 	}
-	return rl_script_run_integers(conn, script, 1, 3, 3 + nextra, args, lens, result, err);
+	return RL_SEMAPHORE_NKEYS + 1 + nextra;
 }
 
-rl_status rl_semaphore_try_acquire(rl_conn *conn, const rl_semaphore_holder *holder, long limit, long long ttl_ms,
+/* Runs script with the semaphore's keys, its wake prefix and extra arguments; returns its integer reply. */
+static rl_status run(rl_conn *conn, const rl_script *script, const rl_semaphore_keys *keys,
+		int nextra, const char **extra, const size_t *extra_lens, long long *result, rl_error *err)
+{
+	const char *args[RL_SEMAPHORE_NKEYS + 1 + MAX_EXTRA];
+	size_t lens[RL_SEMAPHORE_NKEYS + 1 + MAX_EXTRA];
+	int nargs = build_args(keys, nextra, extra, extra_lens, args, lens);
+
+	return rl_script_run_integers(conn, script, 1, RL_SEMAPHORE_NKEYS, nargs, args, lens, result, err);
+}
+
+rl_status rl_semaphore_acquire(rl_conn *conn, const rl_semaphore_holder *holder, long limit, long long ttl_ms,
+		rl_wait_mode mode, const rl_wait_terms *terms, const char *wake_key, size_t wake_key_len, long long block_ms,
 		bool *admitted, rl_error *err)
 {
-	char limit_str[24], ttl_str[24];
-	const char *extra[3];
-	size_t lens[3];
+	char limit_str[24], ttl_str[24], liveness_str[24], grace_str[24];
+	const char *extra[6];
+	size_t lens[6];
 	long long result = 0;
+	const char *mode_name = rl_wait_mode_name(mode);
+	const char *args[RL_SEMAPHORE_NKEYS + 1 + MAX_EXTRA];
+	size_t arg_lens[RL_SEMAPHORE_NKEYS + 1 + MAX_EXTRA];
+	int nargs;
+	bool granted;
 	rl_status status;
 
 	snprintf(limit_str, sizeof(limit_str), "%ld", limit);
 	snprintf(ttl_str, sizeof(ttl_str), "%lld", ttl_ms);
-	extra[0] = holder->id; lens[0] = holder->id_len;
-	extra[1] = limit_str;  lens[1] = strlen(limit_str);
-	extra[2] = ttl_str;    lens[2] = strlen(ttl_str);
-	status = run(conn, &rl_script_semaphore_acquire, holder->keys, 3, extra, lens, &result, err);
-	*admitted = result == 1;
+	snprintf(liveness_str, sizeof(liveness_str), "%lld", terms ? terms->liveness_ms : 0);
+	snprintf(grace_str, sizeof(grace_str), "%lld", terms ? terms->grace_ms : 0);
+	extra[0] = holder->id;   lens[0] = holder->id_len;
+	extra[1] = limit_str;    lens[1] = strlen(limit_str);
+	extra[2] = ttl_str;      lens[2] = strlen(ttl_str);
+	extra[3] = mode_name;    lens[3] = strlen(mode_name);
+	extra[4] = liveness_str; lens[4] = strlen(liveness_str);
+	extra[5] = grace_str;    lens[5] = strlen(grace_str);
+	nargs = build_args(holder->keys, 6, extra, lens, args, arg_lens);
+	status = rl_wait_visit(conn, &rl_script_semaphore_acquire, RL_SEMAPHORE_NKEYS, nargs, args, arg_lens, wake_key,
+		wake_key_len, block_ms, &result, &granted, err);
+	*admitted = result == 1 || granted;
 	return status;
 }
 
@@ -102,6 +143,9 @@ rl_status rl_semaphore_count(rl_conn *conn, const rl_semaphore_keys *keys, long 
 	return run(conn, &rl_script_semaphore_count, keys, 0, NULL, NULL, count, err);
 }
 
+/* Per holder: the semaphore's keys, its wake prefix, the id. */
+#define RELEASE_ARGS (RL_SEMAPHORE_NKEYS + 2)
+
 rl_status rl_semaphore_release_many(rl_conn *conn, size_t n, const rl_semaphore_holder *holders, bool *released,
 		rl_error *err)
 {
@@ -113,8 +157,8 @@ rl_status rl_semaphore_release_many(rl_conn *conn, size_t n, const rl_semaphore_
 	if (n == 0) {
 		return RL_OK;
 	}
-	args = malloc(4 * n * sizeof(*args));
-	lens = malloc(4 * n * sizeof(*lens));
+	args = malloc(RELEASE_ARGS * n * sizeof(*args));
+	lens = malloc(RELEASE_ARGS * n * sizeof(*lens));
 	results = calloc(n, sizeof(*results));
 	if (!args || !lens || !results) {
 		free(args); free(lens); free(results);
@@ -122,15 +166,21 @@ rl_status rl_semaphore_release_many(rl_conn *conn, size_t n, const rl_semaphore_
 		return RL_ERR_NOMEM;
 	}
 	for (i = 0; i < n; i++) {
+		const rl_semaphore_keys *keys = holders[i].keys;
+		const char **a = args + RELEASE_ARGS * i;
+		size_t *l = lens + RELEASE_ARGS * i;
 		int k;
-		for (k = 0; k < 3; k++) {
-			args[4 * i + k] = holders[i].keys->keys[k];
-			lens[4 * i + k] = holders[i].keys->key_lens[k];
+		for (k = 0; k < RL_SEMAPHORE_NKEYS; k++) {
+			a[k] = keys->keys[k];
+			l[k] = keys->key_lens[k];
 		}
-		args[4 * i + 3] = holders[i].id;
-		lens[4 * i + 3] = holders[i].id_len;
+		a[RL_SEMAPHORE_NKEYS] = keys->wake_prefix;
+		l[RL_SEMAPHORE_NKEYS] = keys->wake_prefix_len;
+		a[RL_SEMAPHORE_NKEYS + 1] = holders[i].id;
+		l[RL_SEMAPHORE_NKEYS + 1] = holders[i].id_len;
 	}
-	status = rl_script_run_integers(conn, &rl_script_semaphore_release, n, 3, 4, args, lens, results, err);
+	status = rl_script_run_integers(conn, &rl_script_semaphore_release, n, RL_SEMAPHORE_NKEYS, RELEASE_ARGS, args,
+		lens, results, err);
 	for (i = 0; i < n; i++) {
 		released[i] = results[i] == 1;
 	}

@@ -6,11 +6,21 @@
 #define RL_SEMAPHORE_H
 
 #include "rl_conn.h"
+#include "rl_wait.h"
 
-/* The three keys of one semaphore, "{<prefix><name>}:..." (a shared Redis Cluster hash tag). */
+/*
+ * The keys of one semaphore, "{<prefix><name>}:..." (a shared Redis Cluster
+ * hash tag): holders by ticket, holders by deadline, the ticket counter, and
+ * its wait queue (rl_wait.h).
+ */
+#define RL_SEMAPHORE_NKEYS 6
 typedef struct {
-	char *keys[3];
-	size_t key_lens[3];
+	const char *keys[RL_SEMAPHORE_NKEYS];
+	size_t key_lens[RL_SEMAPHORE_NKEYS];
+	const char *wake_prefix;
+	size_t wake_prefix_len;
+	char *own;        /* the first three keys */
+	rl_wait_keys wait;
 } rl_semaphore_keys;
 
 bool rl_semaphore_keys_init(rl_semaphore_keys *keys, const char *prefix, size_t prefix_len,
@@ -24,7 +34,14 @@ typedef struct {
 	size_t id_len;
 } rl_semaphore_holder;
 
-rl_status rl_semaphore_try_acquire(rl_conn *conn, const rl_semaphore_holder *holder, long limit, long long ttl_ms,
+/*
+ * RL_WAIT_TRY: a slot if one is free after the queued waiters are served.
+ * RL_WAIT_JOIN / RL_WAIT_LEAVE: a waiter's visit, as rl_lock_wait_visit();
+ * wake_key is holder's wake list. terms and wake_key may be NULL for
+ * RL_WAIT_TRY. *admitted tells whether holder->id now holds a slot.
+ */
+rl_status rl_semaphore_acquire(rl_conn *conn, const rl_semaphore_holder *holder, long limit, long long ttl_ms,
+		rl_wait_mode mode, const rl_wait_terms *terms, const char *wake_key, size_t wake_key_len, long long block_ms,
 		bool *admitted, rl_error *err);
 rl_status rl_semaphore_refresh(rl_conn *conn, const rl_semaphore_holder *holder, long long ttl_ms, bool *refreshed,
 		rl_error *err);
