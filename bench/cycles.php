@@ -36,9 +36,9 @@ use Symfony\Component\Lock\LockFactory;
 use Symfony\Component\Lock\Store\RedisStore;
 
 $usage = 'usage: php -n -d extension=redislock.so -d extension=redis.so bench/cycles.php --server tcp://host:port'
-    . ' [--cycles N] [--rounds N] [--symfony-cycles N] [--floor PATH] [--rb-rounds N]';
+    . ' [--cycles N] [--rounds N] [--symfony-cycles N] [--floor PATH] [--rb-rounds N] [--placement TEXT]';
 $o = bench_options(['server' => null, 'cycles' => 10000, 'rounds' => 7, 'symfony-cycles' => 0,
-                    'floor' => '', 'rb-rounds' => 3], $usage);
+                    'floor' => '', 'rb-rounds' => 3, 'placement' => ''], $usage);
 $server = $o['server'];
 $cycles = $o['cycles'];
 $rounds = $o['rounds'];
@@ -206,8 +206,9 @@ $check->del($rawKey, $floorKey);
 
 /* ---- report */
 
-printf("1. Uncontended lock+unlock: one process, one connection per client; %d rounds x %s cycles "
-    . "(symfony/lock %s), median round\n\n", $rounds, bench_fmt($cycles), bench_fmt($symCycles));
+printf("1. Uncontended lock+unlock%s: one process, one connection per client;\n"
+    . "   %d rounds x %s cycles (symfony/lock %s), median round\n\n",
+    $o['placement'] !== '' ? ", placement {$o['placement']}" : '', $rounds, bench_fmt($cycles), bench_fmt($symCycles));
 
 $med = fn(string $label, string $k) => bench_median(array_column($results[$label], $k));
 $rows = [];
@@ -222,9 +223,11 @@ if ($rb) {
 }
 echo bench_table(['client', 'cycles/s', 'best round', 'wall us/cycle', 'client CPU us/cycle', 'of which user'], $rows);
 echo "(client CPU = getrusage user + sys of the client process around the loop; sys is mostly the kernel's\n"
-    . " socket and loopback work, the same for every client; user is PHP, the client library, the extension)\n";
+    . " socket and loopback work, the same for every client; user is PHP, the client library, the extension.\n"
+    . " The total is exact; the kernel splits it into user and sys by sampling ticks: a rough split)\n";
 
-$sec = 'uncontended lock';
+/* the summary names the placement: split and same CPU give different ratios */
+$sec = 'uncontended lock' . ($o['placement'] !== '' ? ', ' . strtok($o['placement'], ' ') : '');
 $ratio = fn(string $a, string $b, string $k = 'rate') => $med($a, $k) / $med($b, $k);
 $rows = [];
 if (isset($results[$F])) {

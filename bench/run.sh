@@ -23,22 +23,25 @@
 #   --memory-cycles N    cycles of the memory run (default 1000000; the first sample is at 1000)
 #   --only LIST          some of: lock (1), contended (2), semaphore (3a, 3b), memory (4),
 #                        comma-separated (default: all)
-#   --placement P        split (default), same or none: see below
+#   --placement P        both (default), split, same or none: see below
 #   --output FILE        where the output is copied (default bench/results/latest.txt)
 #
 # CPU placement of the single-process uncontended clients (sections 1 and 3a),
 # when there are 2+ CPUs and taskset exists:
 #   split  redis-server on CPU 0, the client on CPU 1: every client pays the same
 #          cross-CPU round trip, as it would pay a network round trip to a Redis
-#          elsewhere (the ratios are then mostly latency-bound);
+#          elsewhere; the figures are then mostly latency-bound, which squeezes
+#          the ratios towards 1;
 #   same   redis-server and the client both on CPU 0: no cross-CPU wake-ups, so a
 #          round trip is cheap (~3x cheaper on this project's 2-core VM) and the
 #          client's own costs weigh more in every figure;
+#   both   section 1 twice, split then same; section 3a split (the default);
 #   none   no pinning. Not recommended: the scheduler sometimes puts the client
 #          on redis-server's CPU and sometimes not, and the figures then say
 #          more about placement than about the client.
-# With split or same, the memory run shares CPU 0 with redis-server (it measures
-# memory, not speed, and is faster there); the contended processes are never pinned.
+# When pinning, the memory run shares CPU 0 with redis-server (it measures
+# memory, not speed, and is faster there); the contended processes are never
+# pinned.
 #
 # Other work on the machine (a build, a test suite) skews every figure: the
 # header prints the load average and warns when it is not near zero.
@@ -47,7 +50,7 @@ set -euo pipefail
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 
 quick=0 cycles='' rounds='' duration='' procs=16 limit=4 memory_cycles='' only='lock,contended,semaphore,memory'
-placement=split output=''
+placement=both output=''
 args=("$@")
 while [ $# -gt 0 ]; do
   case $1 in
@@ -72,7 +75,7 @@ else
   : "${cycles:=10000}" "${rounds:=7}" "${duration:=10}" "${memory_cycles:=1000000}"
   rb_rounds=3
 fi
-case $placement in split|same|none) ;; *) echo "bench/run.sh: --placement must be split, same or none" >&2; exit 2 ;; esac
+case $placement in both|split|same|none) ;; *) echo "bench/run.sh: --placement must be both, split, same or none" >&2; exit 2 ;; esac
 want() { case ",$only," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 bench_dir=$(cd "$(dirname "$0")" && pwd)
@@ -88,6 +91,7 @@ if [ -z "${BENCH_RUN_TEED:-}" ]; then
   exit "$rc"
 fi
 
+# shellcheck source=scripts/lib.sh
 source "$bench_dir/../scripts/lib.sh"
 trap cleanup EXIT
 
@@ -100,25 +104,40 @@ floor="$RL_WORK_DIR/floor"
 # shellcheck disable=SC2046
 cc -O2 -Wall -o "$floor" bench/floor.c $(pkg-config --cflags --libs hiredis 2>/dev/null || echo -lhiredis)
 
+port=''
 start_redis port
 server="tcp://127.0.0.1:$port"
 redis_pid=${RL_REDIS_PIDS[${#RL_REDIS_PIDS[@]}-1]}
 
-# Pinning: see the top of this file.
-on_client_cpu=() on_redis_cpu=() placement_text="none: nothing pinned"
+# Pinning: see the top of this file. lock_places: the placements of section 1;
+# sem_place: that of section 3a; pin PLACE prints the taskset prefix of a client.
 if [ "$placement" != none ] && { [ "$(nproc)" -lt 2 ] || ! command -v taskset >/dev/null; }; then
-  placement_text="none: nothing pinned (needs 2 CPUs and taskset)"
-elif [ "$placement" != none ]; then
+  log "cannot pin (needs 2 CPUs and taskset): --placement none"
+  placement=none
+fi
+case $placement in
+  both) lock_places=(split same) sem_place=split ;;
+  *) lock_places=("$placement") sem_place=$placement ;;
+esac
+pin() {
+  case $1 in
+    split) echo taskset -c 1 ;;
+    same|redis) echo taskset -c 0 ;;
+  esac
+}
+describe_place() {
+  case $1 in
+    split) echo "split (redis-server on CPU 0, client on CPU 1)" ;;
+    same) echo "same (redis-server and client on CPU 0)" ;;
+    none) echo "none (not pinned)" ;;
+  esac
+}
+if [ "$placement" = none ]; then
+  placement_text="nothing pinned"
+else
   taskset -apc 0 "$redis_pid" >/dev/null
-  on_redis_cpu=(taskset -c 0)
-  if [ "$placement" = split ]; then
-    on_client_cpu=(taskset -c 1)
-    placement_text="split: redis-server on CPU 0, single-process clients on CPU 1"
-  else
-    on_client_cpu=(taskset -c 0)
-    placement_text="same: redis-server and single-process clients on CPU 0"
-  fi
-  placement_text+="; memory run on CPU 0; contended processes not pinned"
+  placement_text="redis-server on CPU 0; section 1: $(for p in "${lock_places[@]}"; do printf '%s, ' "$p"; done | sed 's/, $//')"
+  placement_text+="; section 3a: $sem_place; memory run on CPU 0; contended processes not pinned"
 fi
 
 # phpredis is a shared module; with -n it must be loaded explicitly, after the
@@ -165,19 +184,23 @@ echo "PHP $php_version; redislock $ext_version (hiredis $ext_hiredis); phpredis 
 echo "placement: $placement_text"
 load() { cut -d' ' -f1 /proc/loadavg; }
 load_warning() {
-  # a load average near 1 or more on this machine means something else is running
-  awk -v l="$(load)" -v n="$(nproc)" 'BEGIN { exit !(l > 0.3 * n) }' &&
-    echo "WARNING: load average $(load) $1: other processes are using the CPUs, the figures are skewed" || true
+  # above 0.3 per CPU, something else is running: a build, a test suite
+  if awk -v l="$(load)" -v n="$(nproc)" 'BEGIN { exit !(l > 0.3 * n) }'; then
+    echo "WARNING: load average $(load) $1: other processes are using the CPUs, the figures are skewed"
+  fi
 }
 echo "load average at the start: $(load)"
 load_warning "at the start"
 rule() { echo; printf '%.0s=' {1..100}; echo; echo; }
 
 if want lock; then
-  rule
-  log "1. uncontended lock+unlock"
-  "${on_client_cpu[@]}" php "${php_flags[@]}" bench/cycles.php --server "$server" --cycles "$cycles" --rounds "$rounds" \
-    --floor "$floor" --rb-rounds "$rb_rounds"
+  for place in "${lock_places[@]}"; do
+    rule
+    log "1. uncontended lock+unlock, placement $place"
+    # shellcheck disable=SC2046
+    $(pin "$place") php "${php_flags[@]}" bench/cycles.php --server "$server" --cycles "$cycles" --rounds "$rounds" \
+      --floor "$floor" --rb-rounds "$rb_rounds" --placement "$(describe_place "$place")"
+  done
 fi
 if want contended; then
   rule
@@ -187,8 +210,9 @@ fi
 if want semaphore; then
   rule
   log "3a. uncontended semaphore"
-  "${on_client_cpu[@]}" php "${php_flags[@]}" bench/semaphore.php --server "$server" --cycles "$cycles" \
-    --rounds "$rounds" --limit "$limit"
+  # shellcheck disable=SC2046
+  $(pin "$sem_place") php "${php_flags[@]}" bench/semaphore.php --server "$server" --cycles "$cycles" \
+    --rounds "$rounds" --limit "$limit" --placement "$(describe_place "$sem_place")"
   rule
   log "3b. contended semaphore: $procs processes x $duration s x 2 implementations"
   bphp bench/contended.php --server "$server" --mode semaphore --procs "$procs" --duration "$duration" --limit "$limit"
@@ -196,7 +220,8 @@ fi
 if want memory; then
   rule
   log "4. memory: $memory_cycles lock+unlock cycles"
-  "${on_redis_cpu[@]}" php "${php_flags[@]}" bench/memory.php --server "$server" --cycles "$memory_cycles"
+  # shellcheck disable=SC2046
+  $([ "$placement" = none ] || pin redis) php "${php_flags[@]}" bench/memory.php --server "$server" --cycles "$memory_cycles"
 fi
 
 rule

@@ -25,8 +25,8 @@ require __DIR__ . '/lib.php';
 require __DIR__ . '/userland/PhpRedisFairSemaphore.php';
 
 $usage = 'usage: php -n -d extension=redislock.so -d extension=redis.so bench/semaphore.php --server tcp://host:port'
-    . ' [--cycles N] [--rounds N] [--limit N]';
-$o = bench_options(['server' => null, 'cycles' => 10000, 'rounds' => 7, 'limit' => 4], $usage);
+    . ' [--cycles N] [--rounds N] [--limit N] [--placement TEXT]';
+$o = bench_options(['server' => null, 'cycles' => 10000, 'rounds' => 7, 'limit' => 4, 'placement' => ''], $usage);
 $server = $o['server'];
 $cycles = $o['cycles'];
 $rounds = $o['rounds'];
@@ -171,8 +171,9 @@ $check->del("{SemU:$userName}:timeout", "{SemU:$userName}:owner", "{SemU:$userNa
 
 /* ---- report */
 
-printf("3a. Uncontended semaphore acquire(limit %d)+release: one process, one connection per client;\n"
-    . "    %d rounds x %s cycles, median round\n\n", $limit, $rounds, bench_fmt($cycles));
+printf("3a. Uncontended semaphore acquire(limit %d)+release%s: one process, one connection per client;\n"
+    . "    %d rounds x %s cycles, median round\n\n", $limit,
+    $o['placement'] !== '' ? ", placement {$o['placement']}" : '', $rounds, bench_fmt($cycles));
 
 $head = ['client', 'cycles/s', 'best round', 'wall us/cycle', 'client CPU us/cycle', 'commands sent',
          '+ run by scripts', 'round trips'];
