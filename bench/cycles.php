@@ -64,7 +64,9 @@ $user = new PhpRedisLock(bench_phpredis($server));
 $userName = "bench:userland:$tag";
 
 /* symfony/lock as its documentation shows it: a factory over a store, a lock
- * object per use, with a TTL (so acquire() also puts off the expiration) */
+ * object per use, with a TTL. A cycle is four scripts, each sent in full with
+ * EVAL: acquire() saves the key, then puts off its expiration (because of the
+ * TTL); release() deletes it, then checks it is gone. */
 $factory = new LockFactory(new RedisStore(bench_phpredis($server)));
 $symName = "bench:symfony:$tag";
 $symCycle = function () use ($factory, $symName): bool {
