@@ -208,9 +208,9 @@ $check->del($rawKey, $floorKey);
 
 /* ---- report */
 
-printf("1. Uncontended lock+unlock%s: one process, one connection per client;\n"
-    . "   %d rounds x %s cycles (symfony/lock %s), median round\n\n",
-    $o['placement'] !== '' ? ", placement {$o['placement']}" : '', $rounds, bench_fmt($cycles), bench_fmt($symCycles));
+printf("1. Uncontended lock+unlock: one process, one connection per client; %d rounds x %s cycles\n"
+    . "   (symfony/lock %s), median round%s\n\n", $rounds, bench_fmt($cycles), bench_fmt($symCycles),
+    $o['placement'] !== '' ? "; CPU placement {$o['placement']}" : '');
 
 $med = fn(string $label, string $k) => bench_median(array_column($results[$label], $k));
 $rows = [];

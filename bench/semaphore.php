@@ -171,9 +171,9 @@ $check->del("{SemU:$userName}:timeout", "{SemU:$userName}:owner", "{SemU:$userNa
 
 /* ---- report */
 
-printf("3a. Uncontended semaphore acquire(limit %d)+release%s: one process, one connection per client;\n"
-    . "    %d rounds x %s cycles, median round\n\n", $limit,
-    $o['placement'] !== '' ? ", placement {$o['placement']}" : '', $rounds, bench_fmt($cycles));
+printf("3a. Uncontended semaphore acquire(limit %d)+release: one process, one connection per client;\n"
+    . "    %d rounds x %s cycles, median round%s\n\n", $limit, $rounds, bench_fmt($cycles),
+    $o['placement'] !== '' ? "; CPU placement {$o['placement']}" : '');
 
 $head = ['client', 'cycles/s', 'best round', 'wall us/cycle', 'client CPU us/cycle', 'commands sent',
          '+ run by scripts', 'round trips'];
