@@ -191,7 +191,8 @@ load_warning() {
 }
 echo "load average at the start: $(load)"
 load_warning "at the start"
-rule() { echo; printf '%.0s=' {1..100}; echo; echo; }
+# between sections: a rule, and the load average, so a disturbed section shows
+rule() { echo; printf '%.0s=' {1..100}; printf '\n(load average %s)\n\n' "$(load)"; }
 
 if want lock; then
   for place in "${lock_places[@]}"; do
