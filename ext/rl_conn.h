@@ -44,6 +44,7 @@ typedef struct {
 	bool broken;          /* an I/O error or timeout happened: close, never reuse */
 	bool reply_pending;   /* a command is in flight: if we get here again, it never finished */
 	signed char set_nx_get; /* SET NX ... GET accepted (Redis >= 7)? -1 not known yet */
+	unsigned int scripts_seen; /* bit per rl_script the server ran for us (so its cache has it) */
 	bool whole_second_blocks; /* the server wants whole seconds as BLPOP timeout (Redis < 6) */
 	double read_timeout;  /* seconds, 0 = none: the socket's usual receive timeout */
 	char server[280];     /* rl_server_describe(), for messages */

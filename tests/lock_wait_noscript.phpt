@@ -2,8 +2,7 @@
 lock() waiting on a server without the wait script cached (fresh server, SCRIPT FLUSH): the waiter is queued at once, not after a first BLPOP of half its wait interval, and an unlock 0.5 s later hands it the lock within 1 s
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
---XFAIL--
-rl_script_run_then() (ext/rl_scripts.c) pipelines EVALSHA + BLPOP; on NOSCRIPT the BLPOP has already blocked for block_ms (2.5 s here) before the EVAL retry, and the waiter is not queued meanwhile
+
 --FILE--
 <?php
 require __DIR__ . '/config.inc';

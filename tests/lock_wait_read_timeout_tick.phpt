@@ -2,8 +2,7 @@
 Waiting with a read_timeout (0.02 s) below the server's timer tick (Redis ends a BLPOP timeout up to 1000/hz = 100 ms late, at the default hz 10): lock() (150 ms BLPOPs) and RedisSemaphore::acquire() (50 ms BLPOPs) still wait 2 s without a read timeout
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
---XFAIL--
-rl_wait_visit() (ext/rl_wait.c) stretches the read timeout by block_ms only, not by the server's timer tick, so a BLPOP that ends up to 100 ms late is taken for a dead server
+
 --FILE--
 <?php
 require __DIR__ . '/config.inc';

@@ -32,8 +32,9 @@ foreach ([100000, 1000000] as $interval) {
     $seen = $mine();
     $visits = substr_count($seen, 'blpop');
     var_dump($r, $took >= 0.99);
-    // the first try, then per check-in one queue visit pipelined with a BLPOP, then the leave
-    var_dump(preg_match('/^set( evalsha blpop)+ evalsha$/D', $seen) === 1 ? 'set (evalsha blpop)+ evalsha' : $seen);
+    // the first try, then per check-in one queue visit pipelined with a BLPOP, then the leave;
+    // the connection's first pipelined visit goes by EVAL (so a cold script cache cannot cost a BLPOP)
+    var_dump(preg_match('/^set( (eval|evalsha) blpop)+ evalsha$/D', $seen) === 1 ? 'set (evalsha blpop)+ evalsha' : $seen);
     $max = $interval === 100000 ? 20 : 3;   // one per half interval, at most
     var_dump($visits <= $max ? "at most $max check-ins" : "$visits check-ins");
 }

@@ -43,7 +43,7 @@ var_dump($a->call('lock', 'isLocking', $name)['r'], $raw->cmd('GET', $key) === $
 usleep(300000);
 var_dump($raw->cmd('EXISTS', $wake . $tokA, $wake . $tokB), $b->pending());
 $seen = $mon->commands();
-// A: one SET NX, one visit to the queue, one BLPOP ended by the grant: no round trip after the
+// A: one SET NX, one visit to the queue (by EVAL: its connection's first), one BLPOP ended by the grant: no round trip after the
 // wake-up (then isLocking(): GET); B: the same, still in its BLPOP
 var_dump(implode(' ', rl_commands_of($seen, $addrA)), implode(' ', rl_commands_of($seen, $addrB)));
 
@@ -80,8 +80,8 @@ bool(true)
 bool(true)
 int(0)
 bool(false)
-string(21) "set evalsha blpop get"
-string(17) "set evalsha blpop"
+string(18) "set eval blpop get"
+string(14) "set eval blpop"
 -- A's request ends without unlock(): the auto-release hands the lock to B
 bool(true)
 NULL
