@@ -23,6 +23,10 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
 	php_redislock_holder *holders;   /* every live object that can hold something */
 	zend_object *lock_instance;      /* RedisLock::instance() */
 	zend_object *semaphore_instance; /* RedisSemaphore::instance() */
+	/* CSPRNG bytes not yet used for a token: one getrandom() per 32 tokens, not per lock() */
+	unsigned char random_pool[512];
+	uint32_t random_left;
+	long random_pid;                 /* the process that drew them: a forked child must not reuse them */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)

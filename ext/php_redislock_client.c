@@ -354,17 +354,27 @@ bool php_redislock_check_timeout(double timeout, uint32_t arg_num)
 bool php_redislock_make_token(char out[PHP_REDISLOCK_TOKEN_LEN + 1])
 {
 	static const char hex[] = "0123456789abcdef";
-	unsigned char raw[PHP_REDISLOCK_TOKEN_LEN / 2];
+	const size_t pool_size = sizeof(REDISLOCK_G(random_pool));
+	unsigned char *raw;
 	size_t i;
 
-	if (php_random_bytes_throw(raw, sizeof(raw)) == FAILURE) {
-		return false;
+	/* Parent and child would draw the same tokens from a pool copied by fork(). */
+	if (REDISLOCK_G(random_left) < PHP_REDISLOCK_TOKEN_LEN / 2 || REDISLOCK_G(random_pid) != rl_process_id()) {
+		if (php_random_bytes_throw(REDISLOCK_G(random_pool), pool_size) == FAILURE) {
+			return false;
+		}
+		REDISLOCK_G(random_left) = (uint32_t)pool_size;
+		REDISLOCK_G(random_pid) = rl_process_id();
 	}
-	for (i = 0; i < sizeof(raw); i++) {
+	raw = REDISLOCK_G(random_pool) + pool_size - REDISLOCK_G(random_left);
+	REDISLOCK_G(random_left) -= PHP_REDISLOCK_TOKEN_LEN / 2;
+	for (i = 0; i < PHP_REDISLOCK_TOKEN_LEN / 2; i++) {
 		out[2 * i] = hex[raw[i] >> 4];
 		out[2 * i + 1] = hex[raw[i] & 15];
 	}
 	out[PHP_REDISLOCK_TOKEN_LEN] = '\0';
+	/* used bytes are not left behind in memory for anyone to read back */
+	ZEND_SECURE_ZERO(raw, PHP_REDISLOCK_TOKEN_LEN / 2);
 	return true;
 }
 

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #ifdef _WIN32
 # include <process.h>
@@ -16,6 +17,17 @@
 #include "rl_conn.h"
 
 static long current_pid;
+
+static unsigned long long monotonic_ns(void)
+{
+#ifdef _WIN32
+	return 0; /* no idle check on Windows (see rl_conn_is_reusable) */
+#else
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts); /* a vDSO call: no system call */
+	return (unsigned long long)ts.tv_sec * 1000000000ULL + (unsigned long long)ts.tv_nsec;
+#endif
+}
 
 static void refresh_pid(void)
 {
@@ -137,6 +149,7 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 		replies[got] = reply;
 	}
 	conn->reply_pending = false;
+	conn->last_reply_ns = monotonic_ns();
 	return RL_OK;
 }
 
@@ -284,7 +297,7 @@ bool rl_conn_is_reusable(rl_conn *conn)
 		return false;
 	}
 #ifndef _WIN32
-	{
+	if (monotonic_ns() - conn->last_reply_ns > RL_CONN_CHECK_IDLE_MS * 1000000ULL) {
 		/* Readable while idle means EOF (server restart, CLIENT KILL, idle timeout) or garbage. */
 		struct pollfd pfd;
 		pfd.fd = conn->ctx->fd;

@@ -44,6 +44,8 @@ typedef struct {
 	bool broken;          /* an I/O error or timeout happened: close, never reuse */
 	bool reply_pending;   /* a command is in flight: if we get here again, it never finished */
 	signed char set_nx_get; /* SET NX ... GET accepted (Redis >= 7)? -1 not known yet */
+	unsigned int scripts_seen; /* bit per rl_script the server ran for us (so its cache has it) */
+	unsigned long long last_reply_ns; /* monotonic time of the last complete reply */
 	bool whole_second_blocks; /* the server wants whole seconds as BLPOP timeout (Redis < 6) */
 	double read_timeout;  /* seconds, 0 = none: the socket's usual receive timeout */
 	char server[280];     /* rl_server_describe(), for messages */
@@ -76,9 +78,13 @@ void rl_conn_close(rl_conn *conn);
 
 /*
  * Whether conn may carry another command: same process, no error seen, nothing
- * pending, and the server has not closed it meanwhile (checked without a round
- * trip: an idle RESP2 connection never has anything to read).
+ * pending, and, if it has been idle for more than RL_CONN_CHECK_IDLE_MS, the
+ * server has not closed it meanwhile (one poll(): an idle RESP2 connection
+ * never has anything to read). A connection in steady use skips that system
+ * call; one the server closed in the last few milliseconds fails its next
+ * command instead (an I/O error, and the connection is replaced).
  */
+#define RL_CONN_CHECK_IDLE_MS 10
 bool rl_conn_is_reusable(rl_conn *conn);
 
 /* Changes the socket's receive timeout (seconds > 0); a failure breaks the connection. */

@@ -154,7 +154,8 @@ rl_script rl_script_lock_extend = {
 	"end\n" \
 	"local function keep_keys()\n" \
 	"  local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')\n" \
-	"  if #last == 0 then redis.call('DEL', KEYS[1], KEYS[2], KEYS[3]) return end\n" \
+	/* no holder: no grant can be pending either */ \
+	"  if #last == 0 then redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[6]) return end\n" \
 	"  local ttl = tonumber(last[2]) - now + 1\n" \
 	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], ttl) end\n" \
 	"end\n" \
@@ -313,6 +314,7 @@ void rl_scripts_init(void)
 		PHP_SHA1Update(&ctx, (const unsigned char *)all_scripts[i]->source, strlen(all_scripts[i]->source));
 		PHP_SHA1Final(digest, &ctx);
 		make_sha1_digest(all_scripts[i]->sha1, digest);
+		all_scripts[i]->bit = 1u << i;
 	}
 }
 
@@ -353,6 +355,9 @@ rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, i
 		build_call(&cmds[i], script, true, nkeys_str, nargs, args + i * nargs, lens + i * nargs);
 	}
 	status = rl_conn_pipeline(conn, n, cmds, replies, err);
+	if (status == RL_OK) {
+		conn->scripts_seen |= script->bit;
+	}
 	/* Resend as EVAL each call that missed the script cache (the first EVAL reloads it for the rest). */
 	for (i = 0; status == RL_OK && i < n; i++) {
 		if (rl_reply_is_error(replies[i], "NOSCRIPT")) {
@@ -384,7 +389,7 @@ rl_status rl_script_run_then(rl_conn *conn, const rl_script *script, int nkeys, 
 	rl_command cmds[2];
 	redisReply *replies[2];
 	rl_status status;
-	bool by_sha = true;
+	bool by_sha = (conn->scripts_seen & script->bit) != 0;
 
 	*then_reply = NULL;
 	snprintf(nkeys_str, sizeof(nkeys_str), "%d", nkeys);
@@ -395,7 +400,8 @@ rl_status rl_script_run_then(rl_conn *conn, const rl_script *script, int nkeys, 
 			return status;
 		}
 		if (by_sha && rl_reply_is_error(replies[0], "NOSCRIPT")) {
-			/* both again, by EVAL: then may depend on the script having run first */
+			/* flushed meanwhile: both again, by EVAL, as then may depend on the script having run first */
+			conn->scripts_seen = 0;
 			freeReplyObject(replies[0]);
 			freeReplyObject(replies[1]);
 			by_sha = false;
@@ -403,6 +409,7 @@ rl_status rl_script_run_then(rl_conn *conn, const rl_script *script, int nkeys, 
 		}
 		break;
 	}
+	conn->scripts_seen |= script->bit;
 	*then_reply = replies[1];
 	return rl_reply_take_integer(conn, replies[0], script->name, result, err);
 }

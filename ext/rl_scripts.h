@@ -13,6 +13,7 @@ typedef struct {
 	const char *name;   /* for messages */
 	const char *source;
 	char sha1[41];      /* filled by rl_scripts_init() */
+	unsigned int bit;   /* its bit in rl_conn.scripts_seen, filled by rl_scripts_init() */
 } rl_script;
 
 /* The lock's scripts: KEYS = lock key, wait queue, waiters' terms (see rl_scripts.c). */
@@ -51,9 +52,12 @@ rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t 
 
 /*
  * A script that returns an integer, and another command pipelined right after
- * it (one round trip); the server runs the two back to back. After NOSCRIPT
- * both are sent again, the script by EVAL. *then_reply is then's reply (NULL
- * on failure; the caller frees it), whatever the script answered.
+ * it (one round trip); the server runs the two back to back. The script goes
+ * by EVAL until this connection has seen the server run it: a NOSCRIPT would
+ * otherwise come back only after then had run without it (a BLPOP that
+ * blocked for nothing). After an unexpected NOSCRIPT both are sent again, the
+ * script by EVAL. *then_reply is then's reply (NULL on failure; the caller
+ * frees it), whatever the script answered.
  */
 rl_status rl_script_run_then(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **args,
 		const size_t *lens, const rl_command *then, long long *result, redisReply **then_reply, rl_error *err);

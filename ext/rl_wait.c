@@ -11,6 +11,9 @@
  * up to 100 ms late); its entry outlives that with room for scheduling delays. */
 #define LIVENESS_SLACK_MS 250
 
+/* How late past its timeout a BLPOP may end: one tick of the slowest server (hz 1). */
+#define BLOCK_END_ALLOWANCE_S 1.0
+
 void rl_wait_terms_init(rl_wait_terms *terms, long long wait_interval_us)
 {
 	long long half_ms = wait_interval_us / 2000;
@@ -111,8 +114,13 @@ rl_status rl_wait_visit(rl_conn *conn, const rl_script *script, int nkeys, int n
 		return rl_script_run_integers(conn, script, 1, nkeys, nargs, args, lens, result, err);
 	}
 	if (conn->read_timeout > 0) {
-		/* the BLPOP's reply is due after the block, not within the usual read timeout */
-		if ((status = rl_conn_set_read_timeout(conn, conn->read_timeout + (double)block_ms / 1000.0, err)) != RL_OK) {
+		/*
+		 * The BLPOP's reply is due after the block, and Redis ends a block on its
+		 * event-loop tick (up to 1000/hz ms late; hz is 1 at the least), not
+		 * within the usual read timeout.
+		 */
+		double stretched = conn->read_timeout + (double)block_ms / 1000.0 + BLOCK_END_ALLOWANCE_S;
+		if ((status = rl_conn_set_read_timeout(conn, stretched, err)) != RL_OK) {
 			return status;
 		}
 	}

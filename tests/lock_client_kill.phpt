@@ -1,5 +1,5 @@
 --TEST--
-CLIENT KILL of the extension's connection (named "redislock-<pid>"): the next call reconnects transparently
+CLIENT KILL of the extension's connection (named "redislock-<pid>"): the next call, once the connection has been idle past the 10 ms liveness-check threshold, reconnects transparently
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -32,6 +32,7 @@ foreach (['isLocking' => fn () => $l->isLocking($name),
     $k = kill_mine($raw);
     [$res, $id] = explode(' ', $k, 2) + [1 => ''];
     $ids[] = $id;
+    usleep(20000);   // idle past RL_CONN_CHECK_IDLE_MS, so the next call checks the connection first
     $r = $call();
     echo "$label: killed=$res -> ", var_export($r, true), "\n";
 }

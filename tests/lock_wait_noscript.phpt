@@ -1,0 +1,41 @@
+--TEST--
+lock() waiting on a server without the wait script cached (fresh server, SCRIPT FLUSH): the waiter is queued at once, not after a first BLPOP of half its wait interval, and an unlock 0.5 s later hands it the lock within 1 s
+--SKIPIF--
+<?php require __DIR__ . '/skipif.inc'; ?>
+
+--FILE--
+<?php
+require __DIR__ . '/config.inc';
+require __DIR__ . '/lock_helpers.inc';
+$srv = new PrivateRedis();   // a server of our own: SCRIPT FLUSH disturbs no other test
+$raw = $srv->raw();
+$name = rl_unique('noscript');
+$key = "Lock:$name";
+['queue' => $queue] = rl_lock_wait_keys($key);
+$holder = new RedisLock($srv->server());
+var_dump($holder->lock($name, 0, 30));
+$w = new RlWorker($srv->server());
+var_dump($w->call('lock', 'isLocking', $name)['r']);
+var_dump($raw->cmd('SCRIPT', 'FLUSH'));
+// 2.5 s BLPOPs (half the 5 s wait interval)
+$w->calls(['lock', 'lock', $name, 10, 30, 5000000]);
+var_dump(rl_wait_until(fn () => $raw->cmd('LLEN', $queue) === 1, 1.0) ? 'queued within 1 s' : 'not queued after 1 s');
+$t = hrtime(true);
+var_dump($holder->unlock($name));
+$r = $w->results(30)[0];
+$took = ($r['t1'] - $t) / 1e9;
+var_dump($r['r'], $took < 1.0 ? 'got it within 1 s of the unlock' : sprintf('got it %.1f s after the unlock', $took));
+var_dump($w->call('lock', 'unlock', $name)['r'], $raw->cmd('EXISTS', $key));
+$w->finish();
+$srv->stop();
+?>
+--EXPECT--
+bool(true)
+bool(false)
+string(2) "OK"
+string(17) "queued within 1 s"
+bool(true)
+bool(true)
+string(31) "got it within 1 s of the unlock"
+bool(true)
+int(0)
