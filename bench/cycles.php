@@ -242,7 +242,8 @@ $rows = [];
 $add = function (string $label, string $a, string $b, string $k, ?array $target = null) use (&$rows, $ratio, $best, $sec): void {
     $v = $ratio($a, $b, $k);
     /* no "best" for the user part alone: a tick-sampled share has no meaningful minimum */
-    $row = [$label, bench_fmt($v, 2), $k === 'user_us' ? '-' : bench_fmt($best($a, $b, $k), 2)];
+    $row = [$label, $target !== null ? bench_fmt_vs($v, $target[2]) : bench_fmt($v, 2),
+            $k === 'user_us' ? '-' : bench_fmt($best($a, $b, $k), 2)];
     if ($target !== null) {
         [$short, $op, $t] = $target;
         array_push($row, ...bench_target($sec, $short, $v, $op, $t));
