@@ -283,19 +283,18 @@ $head[] = 'met?';
 
 $isLock = $o['mode'] === 'lock';
 $sec = $isLock ? 'contended lock' : 'contended semaphore';
-$f2 = fn($v) => bench_fmt($v, 2);
-$f1 = fn($v) => bench_fmt($v, 1);
-$f0 = fn($v) => bench_fmt($v);
-$row = function (string $label, string $k, Closure $fmt, ?array $target = null) use ($impls, $results, $hasExt, $sec): array {
+/* a row: the figure $k of every implementation with $dec decimals, and the
+ * target of the extension's (op, value, decimals, unit, wording) if it has one */
+$row = function (string $label, string $k, int $dec, ?array $target = null) use ($impls, $results, $hasExt, $sec): array {
     $r = [$label];
     foreach ($impls as $impl) {
-        $v = $results[$impl][$k];
+        $v = (float)$results[$impl][$k];
         /* the figure with a target shows enough decimals not to look met when it is not */
-        $r[] = $impl === 'ext' && $target !== null && is_float($v) ? bench_fmt_vs($v, (float)$target[1], 2) : $fmt($v);
+        $r[] = $impl === 'ext' && $target !== null ? bench_fmt_vs($v, (float)$target[1], $dec) : bench_fmt($v, $dec);
     }
     if ($target !== null && $hasExt) {
-        [$op, $t, $dec, $unit, $text] = $target + [2 => 2, 3 => '', 4 => null];
-        array_push($r, ...bench_target($sec, $label, (float)$results['ext'][$k], $op, $t, $dec, $unit, $text));
+        [$op, $t, $tdec, $unit, $text] = $target + [2 => 2, 3 => '', 4 => null];
+        array_push($r, ...bench_target($sec, $label, (float)$results['ext'][$k], $op, $t, $tdec, $unit, $text));
     } else {
         array_push($r, '', '');
     }
@@ -306,13 +305,13 @@ $demand = $procs * $holdMs / ($holdMs + $thinkMs);
 if ($isLock) {
     printf("2. Contended lock: %d processes, one hot key, %s s window; each loops lock(\$key, %s, %s) (default\n"
         . "   waitIntervalUs), hold %s ms (usleep), unlock, think %s ms. Demand: %d x %s/%s = %.1f locks wanted > 1.\n",
-        $procs, $f1($window), $o['timeout'], $o['expire'], $holdMs, $thinkMs, $procs, $holdMs, $holdMs + $thinkMs, $demand);
+        $procs, bench_fmt($window, 1), $o['timeout'], $o['expire'], $holdMs, $thinkMs, $procs, $holdMs, $holdMs + $thinkMs, $demand);
     echo "   Waiting: redislock as built; userland: randomized exponential backoff 1 ms .. 100 ms;\n"
         . "   symfony/lock: acquire(true), retries every 100 +/- 10 ms.\n";
 } else {
     printf("3b. Contended semaphore: %d processes, one name, limit %d, %s s window; each loops\n"
         . "   acquire(\$name, %d, expire: %s, timeout: %s), hold %s ms (usleep), release(\$name, \$id), think %s ms.\n",
-        $procs, $limit, $f1($window), $limit, $o['expire'], $o['timeout'], $holdMs, $thinkMs);
+        $procs, $limit, bench_fmt($window, 1), $limit, $o['expire'], $o['timeout'], $holdMs, $thinkMs);
     printf("   Why %s ms / %s ms and not the lock's 1 ms / 5 ms: %d processes x 1/6 would want only %.1f slots at\n"
         . "   once, fewer than %d, so slot utilization could never approach 1 whatever the semaphore does; with\n"
         . "   %s/%s they want %d x %s/%s = %.1f slots > %d, so the semaphore is the bottleneck and\n"
@@ -330,23 +329,23 @@ if ($isLock && $hasExt && isset($results['userland'])) {
     $cpuTarget = ['<=', 2 * $u, 1, '', '<= 2x userland = ' . bench_fmt(2 * $u, 1)];
 }
 $rows = [
-    $row($isLock ? 'lock utilization' : 'slot utilization', 'utilization', $f2, ['>=', 0.9]),
-    $row($isLock ? 'overlapping holds (mutual exclusion)' : "over-admissions (> $limit holders)", 'over', $f0, ['==', 0, 0]),
-    $row('max simultaneous holders', 'max_holders', $f0, ['<=', $limit, 0]),
-    $row('wait p50, ms', 'p50', $f2),
-    $row('wait p99, ms', 'p99', $f2, $isLock ? ['<=', 40, 1, ' ms', '<= 40 ms'] : null),
-    $row('wait max, ms', 'max', $f2, $isLock ? ['<=', 100, 1, ' ms', '<= 100 ms'] : null),
-    $row('acquisitions, all processes', 'acq', $f0),
-    $row('acquisitions/s', 'rate', $f0),
-    $row('acquisitions per process, min', 'min_proc', $f0),
-    $row('acquisitions per process, max', 'max_proc', $f0),
-    $row('min / max acquisitions per process', 'fairness', $f2, $isLock ? ['>=', 0.6] : null),
-    $row('timed out waits', 'timeouts', $f0),
-    $row('releases that found it lost', 'lost', $f0),
-    $row('Redis requests per acquisition (sent by clients)', 'reads', $f1),
-    $row('Redis commands per acquisition (incl. in scripts)', 'commands', $f1),
-    $row('Redis server CPU per acquisition, us', 'server_cpu', $f1, $cpuTarget),
-    $row('client CPU per acquisition, us (all processes)', 'client_cpu', $f1),
+    $row($isLock ? 'lock utilization' : 'slot utilization', 'utilization', 2, ['>=', 0.9]),
+    $row($isLock ? 'overlapping holds (mutual exclusion)' : "over-admissions (> $limit holders)", 'over', 0, ['==', 0, 0]),
+    $row('max simultaneous holders', 'max_holders', 0, ['<=', $limit, 0]),
+    $row('wait p50, ms', 'p50', 2),
+    $row('wait p99, ms', 'p99', 2, $isLock ? ['<=', 40, 1, ' ms', '<= 40 ms'] : null),
+    $row('wait max, ms', 'max', 2, $isLock ? ['<=', 100, 1, ' ms', '<= 100 ms'] : null),
+    $row('acquisitions, all processes', 'acq', 0),
+    $row('acquisitions/s', 'rate', 0),
+    $row('acquisitions per process, min', 'min_proc', 0),
+    $row('acquisitions per process, max', 'max_proc', 0),
+    $row('min / max acquisitions per process', 'fairness', 2, $isLock ? ['>=', 0.6] : null),
+    $row('timed out waits', 'timeouts', 0),
+    $row('releases that found it lost', 'lost', 0),
+    $row('Redis requests per acquisition (sent by clients)', 'reads', 1),
+    $row('Redis commands per acquisition (incl. in scripts)', 'commands', 1),
+    $row('Redis server CPU per acquisition, us', 'server_cpu', 1, $cpuTarget),
+    $row('client CPU per acquisition, us (all processes)', 'client_cpu', 1),
 ];
 echo bench_table($head, $rows);
 
