@@ -17,7 +17,7 @@
 # then a summary of every target. The output also goes to bench/results/latest.txt.
 #
 # Options:
-#   --quick              a smoke run of about two minutes (small counts, 3 s windows;
+#   --quick              a smoke run of about 70 s (small counts, 3 s windows;
 #                        5 s windows in section 5)
 #   --cycles N           uncontended cycles per round (default 10000; semaphore too)
 #   --rounds N           uncontended rounds, interleaved, median reported (default 7)
