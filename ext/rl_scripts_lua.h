@@ -61,7 +61,7 @@
 	"return 1\n"
 
 /* ext/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "16428577082723586261ea2b1886728af21f1c8b"
+#define RL_LUA_LOCK_WAIT_SHA1 "97ab5f803d9dff3db24c4eefa9f8c799caf411e4"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -108,9 +108,11 @@
 	"end\n" \
 	"local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]\n" \
 	"local function owned()\n" \
-	"  local key = ARGV[2] .. me\n" \
-	"  redis.call('DEL', key)\n" \
-	"  if mode == 'join' then wake(me, 'o') end\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', ARGV[2] .. me)\n" \
+	"  end\n" \
 	"  return 1\n" \
 	"end\n" \
 	"local holder = redis.call('GET', KEYS[1])\n" \
@@ -149,7 +151,7 @@
 	"return 0\n"
 
 /* ext/lua/semaphore_acquire.lua */
-#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "68078af141185887d63f0bb75e44d093c9060c45"
+#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "a2321c49c0df84aa141eea12e720ff4979d7adba"
 #define RL_LUA_SEMAPHORE_ACQUIRE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -254,9 +256,11 @@
 	"end\n" \
 	"if dirty then keep_keys() end\n" \
 	"if admitted then\n" \
-	"  local key = ARGV[1] .. me\n" \
-	"  redis.call('DEL', key)\n" \
-	"  if mode == 'join' then wake(me, 'o') end\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', ARGV[1] .. me)\n" \
+	"  end\n" \
 	"  return 1\n" \
 	"end\n" \
 	"if mode ~= 'try' and mode ~= 'leave' and redis.call('LINDEX', KEYS[4], 0) == me then\n" \

@@ -25,14 +25,14 @@
 #include "rl_scripts.h"
 
 /* The longest a waiter blocks without visiting the server. */
-#define RL_WAIT_CHECKIN_MS 2000
+#define RL_WAIT_CHECKIN_MS 5000
 /*
  * How long a queue entry (and a wake list) lives after its waiter's last
  * visit: a check-in period, plus a BLPOP ending on Redis's slowest timer tick
  * (hz 1), plus room for a slow client. The same for every waiter, so no
  * joiner ever shortens anyone's entry.
  */
-#define RL_WAIT_LIVENESS_MS 3500 /* RL_WAIT_CHECKIN_MS + 1500 */
+#define RL_WAIT_LIVENESS_MS 6500 /* RL_WAIT_CHECKIN_MS + 1500 */
 #define RL_WAIT_STR_(x) #x
 #define RL_WAIT_STR(x) RL_WAIT_STR_(x)
 /* As the scripts get it. */

@@ -10,10 +10,13 @@ local LIVENESS = tonumber(ARGV[6])
 local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]
 
 local function owned()
-  local key = ARGV[2] .. me
-  redis.call('DEL', key)
-  -- the BLPOP pipelined behind a join must not block for nothing
-  if mode == 'join' then wake(me, 'o') end
+  if mode == 'join' then
+    -- the BLPOP pipelined behind a join must not block for nothing
+    wake(me, 'o')
+  elseif mode == 'leave' then
+    redis.call('DEL', ARGV[2] .. me)
+  end
+  -- (after a visit, the BLPOP just emptied the list; a stray note expires with it)
   return 1
 end
 

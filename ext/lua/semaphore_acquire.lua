@@ -50,10 +50,13 @@ end
 if dirty then keep_keys() end
 
 if admitted then
-  local key = ARGV[1] .. me
-  redis.call('DEL', key)
-  -- the BLPOP pipelined behind a join must not block for nothing
-  if mode == 'join' then wake(me, 'o') end
+  if mode == 'join' then
+    -- the BLPOP pipelined behind a join must not block for nothing
+    wake(me, 'o')
+  elseif mode == 'leave' then
+    redis.call('DEL', ARGV[1] .. me)
+  end
+  -- (after a visit, the BLPOP just emptied the list; a stray note expires with it)
   return 1
 end
 if mode ~= 'try' and mode ~= 'leave' and redis.call('LINDEX', KEYS[4], 0) == me then
