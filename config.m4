@@ -67,6 +67,7 @@ if test "$PHP_REDISLOCK" != "no"; then
       ext/rl_semaphore.c
       ext/rl_server.c
       ext/rl_scripts.c
+      ext/rl_slot.c
       ext/rl_wait.c
     ]), $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden)
   PHP_ADD_BUILD_DIR([$ext_builddir/ext])

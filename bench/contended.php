@@ -326,7 +326,7 @@ echo "   Holds run from lock()/acquire() returning to unlock()/release() being c
 $cpuTarget = null;
 if ($isLock && $hasExt && isset($results['userland'])) {
     $u = $results['userland']['server_cpu'];
-    $cpuTarget = ['<=', 2 * $u, 1, '', '<= 2x userland = ' . bench_fmt(2 * $u, 1)];
+    $cpuTarget = ['<=', 1.2 * $u, 1, '', '<= 1.2x userland = ' . bench_fmt(1.2 * $u, 1)];
 }
 $rows = [
     $row($isLock ? 'lock utilization' : 'slot utilization', 'utilization', 2, ['>=', 0.9]),

@@ -11,18 +11,24 @@
 #   3a. uncontended semaphore acquire+release                     (bench/semaphore.php)
 #   3b. contended semaphore: 16 processes, limit 4                 (bench/contended.php)
 #   4.  memory: RSS after 1,000 vs 1,000,000 lock+unlock cycles    (bench/memory.php)
+#   5.  waiting cost: what 100 processes waiting for a held lock cost the Redis
+#       server, the extension vs phpredis pollers (SET NX every 100 ms), and
+#       the idle server                                            (bench/waiting.php)
 # then a summary of every target. The output also goes to bench/results/latest.txt.
 #
 # Options:
-#   --quick              a smoke run of about a minute (small counts, 3 s windows)
+#   --quick              a smoke run of about 70 s (small counts, 3 s windows;
+#                        5 s windows in section 5)
 #   --cycles N           uncontended cycles per round (default 10000; semaphore too)
 #   --rounds N           uncontended rounds, interleaved, median reported (default 7)
 #   --duration S         contended window in seconds (default 10)
 #   --procs N            contended processes (default 16)
 #   --limit N            semaphore limit (default 4)
 #   --memory-cycles N    cycles of the memory run (default 1000000; the first sample is at 1000)
+#   --waiting-procs N    waiting processes of section 5 (default 100)
+#   --waiting-window S   section 5's measuring window in seconds (default 10; 5 with --quick)
 #   --only LIST          some of: lock (1), contended (2), semaphore (3a, 3b), memory (4),
-#                        comma-separated (default: all)
+#                        waiting (5), comma-separated (default: all)
 #   --placement P        both (default), split, same or none: see below
 #   --output FILE        where the output is copied (default bench/results/latest.txt)
 #
@@ -40,8 +46,8 @@
 #          on redis-server's CPU and sometimes not, and the figures then say
 #          more about placement than about the client.
 # When pinning, the memory run shares CPU 0 with redis-server (it measures
-# memory, not speed, and is faster there); the contended processes are never
-# pinned.
+# memory, not speed, and is faster there); the contended and waiting processes
+# are never pinned.
 #
 # Other work on the machine (a build, a test suite) skews every figure: the
 # header prints the load average and warns when it is not near zero.
@@ -49,7 +55,8 @@ set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 
-quick=0 cycles='' rounds='' duration='' procs=16 limit=4 memory_cycles='' only='lock,contended,semaphore,memory'
+quick=0 cycles='' rounds='' duration='' procs=16 limit=4 memory_cycles='' only='lock,contended,semaphore,memory,waiting'
+waiting_procs=100 waiting_window=''
 placement=both output=''
 args=("$@")
 while [ $# -gt 0 ]; do
@@ -61,6 +68,8 @@ while [ $# -gt 0 ]; do
     --procs) procs=${2:?}; shift 2 ;;
     --limit) limit=${2:?}; shift 2 ;;
     --memory-cycles) memory_cycles=${2:?}; shift 2 ;;
+    --waiting-procs) waiting_procs=${2:?}; shift 2 ;;
+    --waiting-window) waiting_window=${2:?}; shift 2 ;;
     --only) only=${2:?}; shift 2 ;;
     --placement) placement=${2:?}; shift 2 ;;
     --output) output=${2:?}; shift 2 ;;
@@ -69,10 +78,10 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ "$quick" = 1 ]; then
-  : "${cycles:=2000}" "${rounds:=3}" "${duration:=3}" "${memory_cycles:=20000}"
+  : "${cycles:=2000}" "${rounds:=3}" "${duration:=3}" "${memory_cycles:=20000}" "${waiting_window:=5}"
   rb_rounds=1
 else
-  : "${cycles:=10000}" "${rounds:=7}" "${duration:=10}" "${memory_cycles:=1000000}"
+  : "${cycles:=10000}" "${rounds:=7}" "${duration:=10}" "${memory_cycles:=1000000}" "${waiting_window:=10}"
   rb_rounds=3
 fi
 case $placement in both|split|same|none) ;; *) echo "bench/run.sh: --placement must be both, split, same or none" >&2; exit 2 ;; esac
@@ -137,7 +146,7 @@ if [ "$placement" = none ]; then
 else
   taskset -apc 0 "$redis_pid" >/dev/null
   placement_text="redis-server on CPU 0; section 1: $(for p in "${lock_places[@]}"; do printf '%s, ' "$p"; done | sed 's/, $//')"
-  placement_text+="; section 3a: $sem_place; memory run on CPU 0; contended processes not pinned"
+  placement_text+="; section 3a: $sem_place; memory run on CPU 0; contended and waiting processes not pinned"
 fi
 
 # phpredis is a shared module; with -n it must be loaded explicitly, after the
@@ -223,6 +232,11 @@ if want memory; then
   log "4. memory: $memory_cycles lock+unlock cycles"
   # shellcheck disable=SC2046
   $([ "$placement" = none ] || pin redis) php "${php_flags[@]}" bench/memory.php --server "$server" --cycles "$memory_cycles"
+fi
+if want waiting; then
+  rule
+  log "5. waiting cost: idle, then $waiting_procs processes x $waiting_window s x 2 implementations"
+  bphp bench/waiting.php --server "$server" --procs "$waiting_procs" --window "$waiting_window"
 fi
 
 rule

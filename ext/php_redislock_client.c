@@ -407,21 +407,41 @@ static bool time_limit_reached(void)
 #endif
 }
 
-rl_status php_redislock_wait_in_queue(rl_conn *conn, php_redislock_visit_fn visit, void *ctx,
-		const rl_wait_terms *terms, uint64_t deadline_ns, bool *acquired, rl_error *err)
+rl_status php_redislock_wait_in_queue(rl_conn *conn, php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns,
+		bool *acquired, rl_error *err)
 {
+	rl_wait_mode mode = RL_WAIT_JOIN;
+	long long answer = 0;
 	rl_status status;
 
-	do {
+	*acquired = false;
+	for (;;) {
 		uint64_t now_ns = php_redislock_now_ns();
-		long long left_ms;
 
 		if (now_ns >= deadline_ns || time_limit_reached()) {
 			/* out of time (ours, or PHP's: the engine ends the request next) */
-			return visit(conn, ctx, RL_WAIT_LEAVE, 0, acquired, err);
+			if (mode == RL_WAIT_JOIN) {
+				return RL_OK; /* never queued */
+			}
+			status = step(conn, ctx, RL_WAIT_LEAVE, 0, &answer, err);
+			*acquired = status == RL_OK && answer == RL_WAIT_OWNED;
+			return status;
 		}
-		left_ms = (long long)((deadline_ns - now_ns + 999999) / 1000000);
-		status = visit(conn, ctx, RL_WAIT_JOIN, MIN(terms->block_ms, left_ms), acquired, err);
-	} while (status == RL_OK && !*acquired);
-	return status;
+		status = step(conn, ctx, mode, rl_wait_block_ms(answer, (long long)((deadline_ns - now_ns + 999999) / 1000000)),
+			&answer, err);
+		if (status != RL_OK || answer == RL_WAIT_OWNED) {
+			*acquired = status == RL_OK;
+			return status;
+		}
+		mode = RL_WAIT_VISIT;
+	}
+}
+
+bool php_redislock_check_wait_interval(zend_long wait_interval_us, uint32_t arg_num)
+{
+	if (wait_interval_us < 0 || wait_interval_us > PHP_REDISLOCK_MAX_WAIT_INTERVAL_US) {
+		zend_argument_value_error(arg_num, "must be between 0 and %d (microseconds)", PHP_REDISLOCK_MAX_WAIT_INTERVAL_US);
+		return false;
+	}
+	return true;
 }

@@ -61,21 +61,25 @@ bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_
 bool php_redislock_check_timeout(double timeout, uint32_t arg_num);
 
 /*
- * One visit of a waiter to its queue (rl_wait.h), followed by a block of up
- * to block_ms for a grant (none when 0); *acquired tells whether the caller
- * now holds what it waits for.
+ * One script call of a waiter (rl_wait.h): RL_WAIT_JOIN / RL_WAIT_VISIT are
+ * wait steps blocking up to block_ms; RL_WAIT_LEAVE runs alone. *answer is
+ * the script's (RL_WAIT_OWNED: the caller now holds what it waits for).
  */
-typedef rl_status (*php_redislock_visit_fn)(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms,
-		bool *acquired, rl_error *err);
+typedef rl_status (*php_redislock_wait_fn)(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms,
+		long long *answer, rl_error *err);
 
 /*
- * Waits in the queue until acquired or deadline_ns: each visit joins (or
- * checks in) and blocks for a grant, one round trip. Out of time (or when
- * PHP's time limit ran out, so that the engine can raise "Maximum execution
- * time exceeded" and the request end release what is held) it leaves.
+ * Waits in the queue until owned or deadline_ns: a join, then one visit per
+ * block, each step one round trip. Out of time (or when PHP's time limit ran
+ * out, so that the engine can raise "Maximum execution time exceeded" and the
+ * request end release what is held) it leaves, claiming a grant if one waits.
  */
-rl_status php_redislock_wait_in_queue(rl_conn *conn, php_redislock_visit_fn visit, void *ctx,
-		const rl_wait_terms *terms, uint64_t deadline_ns, bool *acquired, rl_error *err);
+rl_status php_redislock_wait_in_queue(rl_conn *conn, php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns,
+		bool *acquired, rl_error *err);
+
+/* $waitIntervalUs: the grace a lock handed to the waiter is kept for it; bounded so every number sent is plain. */
+#define PHP_REDISLOCK_MAX_WAIT_INTERVAL_US 60000000
+bool php_redislock_check_wait_interval(zend_long wait_interval_us, uint32_t arg_num);
 
 /* 128 bits from the OS CSPRNG as 32 hex chars: unguessable, so nobody can forge an owner. */
 #define PHP_REDISLOCK_TOKEN_LEN 32

@@ -58,6 +58,8 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	released = safe_emalloc(n, sizeof(*released), 0);
 	ZEND_HASH_FOREACH_STR_KEY_VAL(&lock->held, name, token) {
 		keys[i] = php_redislock_client_key(&lock->client, name);
+		refs[i].prefix = ZSTR_VAL(lock->client.prefix);
+		refs[i].prefix_len = ZSTR_LEN(lock->client.prefix);
 		refs[i].key = ZSTR_VAL(keys[i]);
 		refs[i].key_len = ZSTR_LEN(keys[i]);
 		refs[i].token = Z_STRVAL_P(token);
@@ -191,37 +193,35 @@ PHP_METHOD(RedisLock, instance)
 typedef struct {
 	const rl_lock_ref *lock;
 	const rl_wait_keys *keys;
-	const rl_wait_terms *terms;
-	long long ttl_ms;
+	long long ttl_ms, grace_ms;
 } lock_waiter;
 
-static rl_status visit_lock_queue(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms, bool *acquired,
+static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms, long long *answer,
 		rl_error *err)
 {
 	lock_waiter *waiter = ctx;
-	return rl_lock_wait_visit(conn, waiter->lock, waiter->keys, waiter->ttl_ms, waiter->terms, mode, block_ms,
-		acquired, err);
+	return rl_lock_wait(conn, waiter->lock, waiter->keys, waiter->ttl_ms, waiter->grace_ms, mode, block_ms, answer,
+		err);
 }
 
 /* Waits in the lock's FIFO queue until the lock is handed to us or deadline_ns passes. */
 static rl_status wait_in_queue(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, zend_long wait_interval_us,
 		uint64_t deadline_ns, bool *acquired, rl_error *err)
 {
-	rl_wait_terms terms;
 	rl_wait_keys keys;
 	lock_waiter waiter;
 	rl_status status;
 
-	rl_wait_terms_init(&terms, wait_interval_us);
-	if (!rl_wait_keys_init_for_key(&keys, lock->key, lock->key_len, lock->token, lock->token_len)) {
+	if (!rl_wait_keys_init_lock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, lock->token,
+			lock->token_len)) {
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		return RL_ERR_NOMEM;
 	}
 	waiter.lock = lock;
 	waiter.keys = &keys;
-	waiter.terms = &terms;
 	waiter.ttl_ms = ttl_ms;
-	status = php_redislock_wait_in_queue(conn, visit_lock_queue, &waiter, &terms, deadline_ns, acquired, err);
+	waiter.grace_ms = rl_wait_grace_ms(wait_interval_us);
+	status = php_redislock_wait_in_queue(conn, lock_wait_step, &waiter, deadline_ns, acquired, err);
 	rl_wait_keys_free(&keys);
 	return status;
 }
@@ -258,8 +258,7 @@ PHP_METHOD(RedisLock, lock)
 	if (!php_redislock_check_expire(expire, 3, &ttl_ms)) {
 		RETURN_THROWS();
 	}
-	if (wait_interval_us < 0) {
-		zend_argument_value_error(4, "must be greater than or equal to 0");
+	if (!php_redislock_check_wait_interval(wait_interval_us, 4)) {
 		RETURN_THROWS();
 	}
 	if (!(lock = lock_for_call(ZEND_THIS)) || !(conn = php_redislock_client_conn(&lock->client))) {
@@ -267,6 +266,8 @@ PHP_METHOD(RedisLock, lock)
 	}
 
 	key = php_redislock_client_key(&lock->client, name);
+	ref.prefix = ZSTR_VAL(lock->client.prefix);
+	ref.prefix_len = ZSTR_LEN(lock->client.prefix);
 	ref.key = ZSTR_VAL(key);
 	ref.key_len = ZSTR_LEN(key);
 
@@ -355,6 +356,8 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 		RETURN_THROWS();
 	}
 	key = php_redislock_client_key(&lock->client, name);
+	ref.prefix = ZSTR_VAL(lock->client.prefix);
+	ref.prefix_len = ZSTR_LEN(lock->client.prefix);
 	ref.key = ZSTR_VAL(key);
 	ref.key_len = ZSTR_LEN(key);
 	ref.token = Z_STRVAL_P(token);

@@ -7,11 +7,11 @@
 
 #define DEFAULT_PREFIX "Sem:"
 /*
- * While waiting for a slot, a waiter checks in (and looks for a lost wake-up)
- * every half of this; a waiter that died costs the others about this long.
- * The same as RedisLock::lock()'s default $waitIntervalUs.
+ * How long a slot handed to a waiter is kept for it before it lapses: what a
+ * waiter that died costs the others. The same as RedisLock::lock()'s default
+ * $waitIntervalUs (acquire() has no such argument).
  */
-#define WAIT_INTERVAL_US 100000
+#define GRACE_MS 100
 
 static zend_class_entry *redislock_semaphore_ce;
 static zend_object_handlers redislock_semaphore_handlers;
@@ -294,19 +294,18 @@ PHP_METHOD(RedisSemaphore, instance)
 
 typedef struct {
 	const rl_semaphore_holder *holder;
-	const rl_wait_terms *terms;
 	const char *wake_key;
 	size_t wake_key_len;
 	long limit;
 	long long ttl_ms;
 } semaphore_waiter;
 
-static rl_status visit_semaphore_queue(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms, bool *admitted,
-		rl_error *err)
+static rl_status semaphore_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms,
+		long long *answer, rl_error *err)
 {
 	semaphore_waiter *waiter = ctx;
-	return rl_semaphore_acquire(conn, waiter->holder, waiter->limit, waiter->ttl_ms, mode, waiter->terms,
-		waiter->wake_key, waiter->wake_key_len, block_ms, admitted, err);
+	return rl_semaphore_acquire(conn, waiter->holder, waiter->limit, waiter->ttl_ms, mode, GRACE_MS,
+		waiter->wake_key, waiter->wake_key_len, block_ms, answer, err);
 }
 
 /* The wake list of one waiter: the semaphore's wake prefix followed by its id. */
@@ -331,6 +330,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 	rl_error err;
 	rl_conn *conn;
 	bool admitted = false;
+	long long answer = 0;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)
 		Z_PARAM_STR(name)
@@ -364,21 +364,19 @@ PHP_METHOD(RedisSemaphore, acquire)
 	holder.id = ZSTR_VAL(id);
 	holder.id_len = ZSTR_LEN(id);
 	/* A free slot: one round trip. None, and we may wait: queue up and be woken by a release. */
-	status = rl_semaphore_acquire(conn, &holder, (long)MIN(limit, LONG_MAX), ttl_ms, RL_WAIT_TRY, NULL, NULL, 0, 0,
-		&admitted, &err);
+	status = rl_semaphore_acquire(conn, &holder, (long)MIN(limit, LONG_MAX), ttl_ms, RL_WAIT_TRY, GRACE_MS, NULL, 0, 0,
+		&answer, &err);
+	admitted = status == RL_OK && answer == RL_WAIT_OWNED;
 	if (status == RL_OK && !admitted && timeout > 0) {
-		rl_wait_terms terms;
 		semaphore_waiter waiter;
 		char *wake_key = wake_key_for(&keys, id);
 
-		rl_wait_terms_init(&terms, WAIT_INTERVAL_US);
 		waiter.holder = &holder;
-		waiter.terms = &terms;
 		waiter.wake_key = wake_key;
 		waiter.wake_key_len = keys.wake_prefix_len + ZSTR_LEN(id);
 		waiter.limit = (long)MIN(limit, LONG_MAX);
 		waiter.ttl_ms = ttl_ms;
-		status = php_redislock_wait_in_queue(conn, visit_semaphore_queue, &waiter, &terms,
+		status = php_redislock_wait_in_queue(conn, semaphore_wait_step, &waiter,
 			php_redislock_now_ns() + (uint64_t)(timeout * 1e9), &admitted, &err);
 		efree(wake_key);
 	}

@@ -110,17 +110,22 @@ rl_status rl_conn_unexpected_reply(rl_conn *conn, const char *what, rl_error *er
 	return RL_ERR_PROTOCOL;
 }
 
+rl_status rl_reply_integer(rl_conn *conn, const redisReply *reply, const char *what, long long *value, rl_error *err)
+{
+	if (reply->type == REDIS_REPLY_INTEGER) {
+		*value = reply->integer;
+		return RL_OK;
+	}
+	if (reply->type == REDIS_REPLY_ERROR) {
+		return rl_conn_error_reply(conn, reply, err);
+	}
+	return rl_conn_unexpected_reply(conn, what, err);
+}
+
 rl_status rl_reply_take_integer(rl_conn *conn, redisReply *reply, const char *what, long long *value,
 		rl_error *err)
 {
-	rl_status status = RL_OK;
-	if (reply->type == REDIS_REPLY_INTEGER) {
-		*value = reply->integer;
-	} else if (reply->type == REDIS_REPLY_ERROR) {
-		status = rl_conn_error_reply(conn, reply, err);
-	} else {
-		status = rl_conn_unexpected_reply(conn, what, err);
-	}
+	rl_status status = rl_reply_integer(conn, reply, what, value, err);
 	freeReplyObject(reply);
 	return status;
 }

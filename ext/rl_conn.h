@@ -100,7 +100,10 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 rl_status rl_conn_error_reply(const rl_conn *conn, const redisReply *reply, rl_error *err);
 rl_status rl_conn_unexpected_reply(rl_conn *conn, const char *what, rl_error *err);
 
-/* Reads an integer reply into *value and frees the reply; error replies become RL_ERR_SERVER. */
+/* Reads an integer reply into *value; an error reply becomes RL_ERR_SERVER, any other shape breaks conn. */
+rl_status rl_reply_integer(rl_conn *conn, const redisReply *reply, const char *what, long long *value, rl_error *err);
+
+/* The same, and frees the reply. */
 rl_status rl_reply_take_integer(rl_conn *conn, redisReply *reply, const char *what, long long *value,
 		rl_error *err);
 

@@ -104,37 +104,45 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 	return status;
 }
 
-rl_status rl_lock_wait_visit(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
-		const rl_wait_terms *terms, rl_wait_mode mode, long long block_ms, bool *acquired, rl_error *err)
-{
-	char ttl[24], liveness[24], grace[24];
-	const char *args[9];
-	size_t lens[9];
-	long long result = 0;
-	rl_status status;
-	const char *mode_name = rl_wait_mode_name(mode);
-	bool granted;
+#define WAIT_ARGS 9
 
-	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
-	snprintf(liveness, sizeof(liveness), "%lld", terms->liveness_ms);
-	snprintf(grace, sizeof(grace), "%lld", terms->grace_ms);
+static void wait_args(const char **args, size_t *lens, const rl_lock_ref *lock, const rl_wait_keys *keys,
+		const char *ttl, const char *grace, const char *mode, const char *liveness)
+{
 	args[0] = lock->key;         lens[0] = lock->key_len;
 	args[1] = keys->queue;       lens[1] = keys->queue_len;
-	args[2] = keys->live;        lens[2] = keys->live_len;
+	args[2] = keys->terms;       lens[2] = keys->terms_len;
 	args[3] = lock->token;       lens[3] = lock->token_len;
 	args[4] = keys->wake_prefix; lens[4] = keys->wake_prefix_len;
 	args[5] = ttl;               lens[5] = strlen(ttl);
-	args[6] = liveness;          lens[6] = strlen(liveness);
-	args[7] = grace;             lens[7] = strlen(grace);
-	args[8] = mode_name;         lens[8] = strlen(mode_name);
-	status = rl_wait_visit(conn, &rl_script_lock_wait, 3, 9, args, lens, keys->wake, keys->wake_len, block_ms,
-		&result, &granted, err);
-	*acquired = result == 1 || granted;
-	return status;
+	args[6] = grace;             lens[6] = strlen(grace);
+	args[7] = mode;              lens[7] = strlen(mode);
+	args[8] = liveness;          lens[8] = strlen(liveness);
 }
 
-/* Per lock: the lock key, its wait queue and terms keys; the token and the wake-list prefix. */
-#define RELEASE_ARGS 5
+rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
+		long long grace_ms, rl_wait_mode mode, long long block_ms, long long *answer, rl_error *err)
+{
+	char ttl[24], grace[24];
+	const char *liveness = RL_WAIT_LIVENESS_TEXT;
+	const char *args[WAIT_ARGS], *join_args[WAIT_ARGS];
+	size_t lens[WAIT_ARGS], join_lens[WAIT_ARGS];
+
+	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
+	snprintf(grace, sizeof(grace), "%lld", grace_ms);
+	*answer = 0;
+	if (mode == RL_WAIT_LEAVE) {
+		wait_args(args, lens, lock, keys, ttl, grace, rl_wait_mode_name(mode), liveness);
+		return rl_script_run_integers(conn, &rl_script_lock_wait, 1, 3, WAIT_ARGS, args, lens, answer, err);
+	}
+	wait_args(args, lens, lock, keys, ttl, grace, rl_wait_mode_name(RL_WAIT_VISIT), liveness);
+	wait_args(join_args, join_lens, lock, keys, ttl, grace, rl_wait_mode_name(RL_WAIT_JOIN), liveness);
+	return rl_wait_step(conn, &rl_script_lock_wait, 3, WAIT_ARGS, mode == RL_WAIT_JOIN ? join_args : NULL,
+		join_lens, args, lens, keys->wake, keys->wake_len, block_ms, answer, err);
+}
+
+/* Per lock: the lock key, its wait queue and terms keys; the token, the wake-list prefix, the liveness. */
+#define RELEASE_ARGS 6
 
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err)
 {
@@ -143,6 +151,7 @@ rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks
 	long long *results;
 	rl_wait_keys *keys;
 	rl_status status = RL_ERR_NOMEM;
+	const char *liveness = RL_WAIT_LIVENESS_TEXT;
 
 	if (n == 0) {
 		return RL_OK;
@@ -157,14 +166,16 @@ rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks
 	for (i = 0; i < n; i++, built++) {
 		const char **a = args + RELEASE_ARGS * i;
 		size_t *l = lens + RELEASE_ARGS * i;
-		if (!rl_wait_keys_init_for_key(&keys[i], locks[i].key, locks[i].key_len, "", 0)) {
+		if (!rl_wait_keys_init_lock(&keys[i], locks[i].prefix, locks[i].prefix_len, locks[i].key, locks[i].key_len,
+				"", 0)) {
 			goto out;
 		}
 		a[0] = locks[i].key;           l[0] = locks[i].key_len;
 		a[1] = keys[i].queue;          l[1] = keys[i].queue_len;
-		a[2] = keys[i].live;           l[2] = keys[i].live_len;
+		a[2] = keys[i].terms;          l[2] = keys[i].terms_len;
 		a[3] = locks[i].token;         l[3] = locks[i].token_len;
 		a[4] = keys[i].wake_prefix;    l[4] = keys[i].wake_prefix_len;
+		a[5] = liveness;               l[5] = strlen(liveness);
 	}
 	status = rl_script_run_integers(conn, &rl_script_lock_release, n, 3, RELEASE_ARGS, args, lens, results, err);
 	for (i = 0; i < n; i++) {

@@ -10,8 +10,10 @@
 #include "rl_conn.h"
 #include "rl_wait.h"
 
-/* One held lock: its key and token. */
+/* One held lock: its key (prefix . name; the prefix names its wait keys) and token. */
 typedef struct {
+	const char *prefix;
+	size_t prefix_len;
 	const char *key;
 	size_t key_len;
 	const char *token;
@@ -28,14 +30,14 @@ rl_status rl_lock_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_m
 rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, rl_error *err);
 
 /*
- * A waiter's visit to the lock's queue (rl_wait.h): join it or check in, then
- * block up to block_ms for a grant (RL_WAIT_JOIN), or leave it (RL_WAIT_LEAVE,
- * block_ms 0). *acquired tells whether the lock is now ours: handed over, or
- * found free with no live waiter ahead. keys are lock->key's wait keys, with
- * lock->token as member.
+ * A waiter's script call on the lock's queue (rl_wait.h, ext/lua/lock_wait.lua):
+ * RL_WAIT_JOIN and RL_WAIT_VISIT are wait steps that block up to block_ms
+ * (the join only on the first); RL_WAIT_LEAVE runs alone. *answer is the
+ * script's: RL_WAIT_OWNED when the lock is now ours. keys are lock->key's
+ * wait keys, with lock->token as member.
  */
-rl_status rl_lock_wait_visit(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
-		const rl_wait_terms *terms, rl_wait_mode mode, long long block_ms, bool *acquired, rl_error *err);
+rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
+		long long grace_ms, rl_wait_mode mode, long long block_ms, long long *answer, rl_error *err);
 
 /*
  * Deletes each key that still holds its token, n locks in one round trip,

@@ -12,23 +12,23 @@
 typedef struct {
 	const char *name;   /* for messages */
 	const char *source;
-	char sha1[41];      /* filled by rl_scripts_init() */
+	const char *sha1;   /* computed by scripts/gen-lua.php */
 	unsigned int bit;   /* its bit in rl_conn.scripts_seen, filled by rl_scripts_init() */
 } rl_script;
 
-/* The lock's scripts: KEYS = lock key, wait queue, waiters' terms (see rl_scripts.c). */
+/* The lock's scripts (ext/lua/lock_*.lua): KEYS = lock key, wait queue, waiters' terms. */
 extern rl_script rl_script_lock_release;
 extern rl_script rl_script_lock_wait;
 /* KEYS[1] = lock key, ARGV[1] = token, ARGV[2] = ttl ms: PEXPIRE if the key still holds the token. Returns 1 or 0. */
 extern rl_script rl_script_lock_extend;
 
-/* The semaphore's scripts: KEYS = holders by ticket, holders by deadline, ticket counter, and the wait queue's three (see rl_scripts.c). */
+/* The semaphore's scripts (ext/lua/semaphore_*.lua): KEYS = holders by ticket, by deadline, ticket counter, wait queue, terms. */
 extern rl_script rl_script_semaphore_acquire;
 extern rl_script rl_script_semaphore_release;
 extern rl_script rl_script_semaphore_refresh;
 extern rl_script rl_script_semaphore_count;
 
-/* Computes the SHA1 of every script; once, at module start-up. */
+/* Numbers the scripts for rl_conn.scripts_seen; once, at module start-up. */
 void rl_scripts_init(void);
 
 /*
@@ -50,16 +50,8 @@ rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, i
 rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
 		const char **args, const size_t *lens, long long *results, rl_error *err);
 
-/*
- * A script that returns an integer, and another command pipelined right after
- * it (one round trip); the server runs the two back to back. The script goes
- * by EVAL until this connection has seen the server run it: a NOSCRIPT would
- * otherwise come back only after then had run without it (a BLPOP that
- * blocked for nothing). After an unexpected NOSCRIPT both are sent again, the
- * script by EVAL. *then_reply is then's reply (NULL on failure; the caller
- * frees it), whatever the script answered.
- */
-rl_status rl_script_run_then(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **args,
-		const size_t *lens, const rl_command *then, long long *result, redisReply **then_reply, rl_error *err);
+/* EVALSHA sha1 nkeys args... (by_sha), else EVAL source nkeys args...; the command points into args. */
+void rl_script_command(rl_command *cmd, const rl_script *script, bool by_sha, int nkeys, int nargs,
+		const char **args, const size_t *lens);
 
 #endif /* RL_SCRIPTS_H */

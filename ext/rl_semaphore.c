@@ -21,29 +21,25 @@ bool rl_semaphore_keys_init(rl_semaphore_keys *keys, const char *prefix, size_t 
 	if (!(keys->own = p = malloc(total))) {
 		return false;
 	}
-	/* "{" prefix name "}": the braces make the whole base the cluster hash tag */
-	p[0] = '{';
-	memcpy(p + 1, prefix, prefix_len);
-	memcpy(p + 1 + prefix_len, name, name_len);
-	p[base_len - 1] = '}';
-	if (!rl_wait_keys_init(&keys->wait, p, base_len, "", 0)) {
+	if (!rl_wait_keys_init_semaphore(&keys->wait, prefix, prefix_len, name, name_len, "", 0)) {
 		free(keys->own);
 		keys->own = NULL;
 		return false;
 	}
 	for (i = 0; i < 3; i++) {
 		size_t suffix_len = strlen(key_suffixes[i]);
-		if (i > 0) {
-			memcpy(p, keys->own, base_len);
-		}
+		/* "{" prefix name "}": the braces make the whole base the cluster hash tag */
+		p[0] = '{';
+		memcpy(p + 1, prefix, prefix_len);
+		memcpy(p + 1 + prefix_len, name, name_len);
+		p[base_len - 1] = '}';
 		memcpy(p + base_len, key_suffixes[i], suffix_len);
 		keys->keys[i] = p;
 		keys->key_lens[i] = base_len + suffix_len;
 		p += base_len + suffix_len;
 	}
-	keys->keys[3] = keys->wait.queue;   keys->key_lens[3] = keys->wait.queue_len;
-	keys->keys[4] = keys->wait.live;    keys->key_lens[4] = keys->wait.live_len;
-	keys->keys[5] = keys->wait.granted; keys->key_lens[5] = keys->wait.granted_len;
+	keys->keys[3] = keys->wait.queue; keys->key_lens[3] = keys->wait.queue_len;
+	keys->keys[4] = keys->wait.terms; keys->key_lens[4] = keys->wait.terms_len;
 	keys->wake_prefix = keys->wait.wake_prefix;
 	keys->wake_prefix_len = keys->wait.wake_prefix_len;
 	return true;
@@ -56,10 +52,10 @@ void rl_semaphore_keys_free(rl_semaphore_keys *keys)
 	rl_wait_keys_free(&keys->wait);
 }
 
-/* Script arguments after the keys: the wake prefix, then the id, then up to 5 more. */
-#define MAX_EXTRA 7
+/* Script arguments after the keys: the wake prefix, the liveness, then the id and up to 4 more. */
+#define MAX_EXTRA 5
 
-/* The script arguments: the semaphore's keys, its wake prefix, then extra ones. Returns how many. */
+/* The script arguments: the semaphore's keys, its wake prefix, the liveness, then extra ones. Returns how many. */
 static int build_args(const rl_semaphore_keys *keys, int nextra, const char **extra, const size_t *extra_lens,
 		const char **args, size_t *lens)
 {
@@ -71,54 +67,56 @@ static int build_args(const rl_semaphore_keys *keys, int nextra, const char **ex
 	}
 	args[RL_SEMAPHORE_NKEYS] = keys->wake_prefix;
 	lens[RL_SEMAPHORE_NKEYS] = keys->wake_prefix_len;
+	args[RL_SEMAPHORE_NKEYS + 1] = RL_WAIT_LIVENESS_TEXT;
+	lens[RL_SEMAPHORE_NKEYS + 1] = strlen(args[RL_SEMAPHORE_NKEYS + 1]);
 	for (i = 0; i < nextra; i++) {
-		args[RL_SEMAPHORE_NKEYS + 1 + i] = extra[i];
-		lens[RL_SEMAPHORE_NKEYS + 1 + i] = extra_lens[i];
+		args[RL_SEMAPHORE_NKEYS + 2 + i] = extra[i];
+		lens[RL_SEMAPHORE_NKEYS + 2 + i] = extra_lens[i];
 	}
-	return RL_SEMAPHORE_NKEYS + 1 + nextra;
+	return RL_SEMAPHORE_NKEYS + 2 + nextra;
 }
 
 /* Runs script with the semaphore's keys, its wake prefix and extra arguments; returns its integer reply. */
 static rl_status run(rl_conn *conn, const rl_script *script, const rl_semaphore_keys *keys,
 		int nextra, const char **extra, const size_t *extra_lens, long long *result, rl_error *err)
 {
-	const char *args[RL_SEMAPHORE_NKEYS + 1 + MAX_EXTRA];
-	size_t lens[RL_SEMAPHORE_NKEYS + 1 + MAX_EXTRA];
+	const char *args[RL_SEMAPHORE_NKEYS + 2 + MAX_EXTRA];
+	size_t lens[RL_SEMAPHORE_NKEYS + 2 + MAX_EXTRA];
 	int nargs = build_args(keys, nextra, extra, extra_lens, args, lens);
 
 	return rl_script_run_integers(conn, script, 1, RL_SEMAPHORE_NKEYS, nargs, args, lens, result, err);
 }
 
 rl_status rl_semaphore_acquire(rl_conn *conn, const rl_semaphore_holder *holder, long limit, long long ttl_ms,
-		rl_wait_mode mode, const rl_wait_terms *terms, const char *wake_key, size_t wake_key_len, long long block_ms,
-		bool *admitted, rl_error *err)
+		rl_wait_mode mode, long long grace_ms, const char *wake_key, size_t wake_key_len, long long block_ms,
+		long long *answer, rl_error *err)
 {
-	char limit_str[24], ttl_str[24], liveness_str[24], grace_str[24];
-	const char *extra[6];
-	size_t lens[6];
-	long long result = 0;
-	const char *mode_name = rl_wait_mode_name(mode);
-	const char *args[RL_SEMAPHORE_NKEYS + 1 + MAX_EXTRA];
-	size_t arg_lens[RL_SEMAPHORE_NKEYS + 1 + MAX_EXTRA];
+	char limit_str[24], ttl_str[24], grace_str[24];
+	const char *extra[5], *args[RL_SEMAPHORE_NKEYS + 2 + MAX_EXTRA], *join_args[RL_SEMAPHORE_NKEYS + 2 + MAX_EXTRA];
+	size_t lens[5], arg_lens[RL_SEMAPHORE_NKEYS + 2 + MAX_EXTRA], join_lens[RL_SEMAPHORE_NKEYS + 2 + MAX_EXTRA];
 	int nargs;
-	bool granted;
-	rl_status status;
 
 	snprintf(limit_str, sizeof(limit_str), "%ld", limit);
 	snprintf(ttl_str, sizeof(ttl_str), "%lld", ttl_ms);
-	snprintf(liveness_str, sizeof(liveness_str), "%lld", terms ? terms->liveness_ms : 0);
-	snprintf(grace_str, sizeof(grace_str), "%lld", terms ? terms->grace_ms : 0);
-	extra[0] = holder->id;   lens[0] = holder->id_len;
-	extra[1] = limit_str;    lens[1] = strlen(limit_str);
-	extra[2] = ttl_str;      lens[2] = strlen(ttl_str);
-	extra[3] = mode_name;    lens[3] = strlen(mode_name);
-	extra[4] = liveness_str; lens[4] = strlen(liveness_str);
-	extra[5] = grace_str;    lens[5] = strlen(grace_str);
-	nargs = build_args(holder->keys, 6, extra, lens, args, arg_lens);
-	status = rl_wait_visit(conn, &rl_script_semaphore_acquire, RL_SEMAPHORE_NKEYS, nargs, args, arg_lens, wake_key,
-		wake_key_len, block_ms, &result, &granted, err);
-	*admitted = result == 1 || granted;
-	return status;
+	snprintf(grace_str, sizeof(grace_str), "%lld", grace_ms);
+	extra[0] = holder->id; lens[0] = holder->id_len;
+	extra[1] = limit_str;  lens[1] = strlen(limit_str);
+	extra[2] = ttl_str;    lens[2] = strlen(ttl_str);
+	extra[4] = grace_str;  lens[4] = strlen(grace_str);
+	*answer = 0;
+	if (mode == RL_WAIT_TRY || mode == RL_WAIT_LEAVE) {
+		extra[3] = rl_wait_mode_name(mode); lens[3] = strlen(extra[3]);
+		nargs = build_args(holder->keys, 5, extra, lens, args, arg_lens);
+		return rl_script_run_integers(conn, &rl_script_semaphore_acquire, 1, RL_SEMAPHORE_NKEYS, nargs, args,
+			arg_lens, answer, err);
+	}
+	extra[3] = rl_wait_mode_name(RL_WAIT_JOIN); lens[3] = strlen(extra[3]);
+	build_args(holder->keys, 5, extra, lens, join_args, join_lens);
+	extra[3] = rl_wait_mode_name(RL_WAIT_VISIT); lens[3] = strlen(extra[3]);
+	nargs = build_args(holder->keys, 5, extra, lens, args, arg_lens);
+	return rl_wait_step(conn, &rl_script_semaphore_acquire, RL_SEMAPHORE_NKEYS, nargs,
+		mode == RL_WAIT_JOIN ? join_args : NULL, join_lens, args, arg_lens, wake_key, wake_key_len, block_ms,
+		answer, err);
 }
 
 rl_status rl_semaphore_refresh(rl_conn *conn, const rl_semaphore_holder *holder, long long ttl_ms, bool *refreshed,
@@ -143,8 +141,8 @@ rl_status rl_semaphore_count(rl_conn *conn, const rl_semaphore_keys *keys, long 
 	return run(conn, &rl_script_semaphore_count, keys, 0, NULL, NULL, count, err);
 }
 
-/* Per holder: the semaphore's keys, its wake prefix, the id. */
-#define RELEASE_ARGS (RL_SEMAPHORE_NKEYS + 2)
+/* Per holder: the semaphore's keys, its wake prefix, the liveness, the id. */
+#define RELEASE_ARGS (RL_SEMAPHORE_NKEYS + 3)
 
 rl_status rl_semaphore_release_many(rl_conn *conn, size_t n, const rl_semaphore_holder *holders, bool *released,
 		rl_error *err)
@@ -176,8 +174,10 @@ rl_status rl_semaphore_release_many(rl_conn *conn, size_t n, const rl_semaphore_
 		}
 		a[RL_SEMAPHORE_NKEYS] = keys->wake_prefix;
 		l[RL_SEMAPHORE_NKEYS] = keys->wake_prefix_len;
-		a[RL_SEMAPHORE_NKEYS + 1] = holders[i].id;
-		l[RL_SEMAPHORE_NKEYS + 1] = holders[i].id_len;
+		a[RL_SEMAPHORE_NKEYS + 1] = RL_WAIT_LIVENESS_TEXT;
+		l[RL_SEMAPHORE_NKEYS + 1] = strlen(a[RL_SEMAPHORE_NKEYS + 1]);
+		a[RL_SEMAPHORE_NKEYS + 2] = holders[i].id;
+		l[RL_SEMAPHORE_NKEYS + 2] = holders[i].id_len;
 	}
 	status = rl_script_run_integers(conn, &rl_script_semaphore_release, n, RL_SEMAPHORE_NKEYS, RELEASE_ARGS, args,
 		lens, results, err);

@@ -13,7 +13,7 @@
  * hash tag): holders by ticket, holders by deadline, the ticket counter, and
  * its wait queue (rl_wait.h).
  */
-#define RL_SEMAPHORE_NKEYS 6
+#define RL_SEMAPHORE_NKEYS 5
 typedef struct {
 	const char *keys[RL_SEMAPHORE_NKEYS];
 	size_t key_lens[RL_SEMAPHORE_NKEYS];
@@ -35,14 +35,14 @@ typedef struct {
 } rl_semaphore_holder;
 
 /*
- * RL_WAIT_TRY: a slot if one is free after the queued waiters are served.
- * RL_WAIT_JOIN / RL_WAIT_LEAVE: a waiter's visit, as rl_lock_wait_visit();
- * wake_key is holder's wake list. terms and wake_key may be NULL for
- * RL_WAIT_TRY. *admitted tells whether holder->id now holds a slot.
+ * RL_WAIT_TRY: a slot if one is free after the queued waiters are served
+ * (wake_key may be NULL). RL_WAIT_JOIN / RL_WAIT_VISIT / RL_WAIT_LEAVE: a
+ * waiter's script call, as rl_lock_wait(); wake_key is holder's wake list.
+ * *answer is the script's: RL_WAIT_OWNED when holder->id now holds a slot.
  */
 rl_status rl_semaphore_acquire(rl_conn *conn, const rl_semaphore_holder *holder, long limit, long long ttl_ms,
-		rl_wait_mode mode, const rl_wait_terms *terms, const char *wake_key, size_t wake_key_len, long long block_ms,
-		bool *admitted, rl_error *err);
+		rl_wait_mode mode, long long grace_ms, const char *wake_key, size_t wake_key_len, long long block_ms,
+		long long *answer, rl_error *err);
 rl_status rl_semaphore_refresh(rl_conn *conn, const rl_semaphore_holder *holder, long long ttl_ms, bool *refreshed,
 		rl_error *err);
 /* Releases n holders in one round trip; released[i] tells which were still alive. */

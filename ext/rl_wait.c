@@ -4,63 +4,145 @@
 #include <string.h>
 
 #include "rl_scripts.h"
+#include "rl_slot.h"
 #include "rl_wait.h"
-
-/* A live waiter checks in at least every block_ms, plus one round trip, plus
- * the server's timer tick (BLPOP timeouts fire on Redis's event loop, at hz 10
- * up to 100 ms late); its entry outlives that with room for scheduling delays. */
-#define LIVENESS_SLACK_MS 250
 
 /* How late past its timeout a BLPOP may end: one tick of the slowest server (hz 1). */
 #define BLOCK_END_ALLOWANCE_S 1.0
 
-void rl_wait_terms_init(rl_wait_terms *terms, long long wait_interval_us)
-{
-	long long half_ms = wait_interval_us / 2000;
-
-	terms->block_ms = half_ms < 1 ? 1 : half_ms;
-	terms->grace_ms = terms->block_ms;
-	terms->liveness_ms = terms->block_ms + LIVENESS_SLACK_MS;
-}
-
 const char *rl_wait_mode_name(rl_wait_mode mode)
 {
 	switch (mode) {
-		case RL_WAIT_TRY:  return "try";
-		case RL_WAIT_JOIN: return "join";
-		default:           return "leave";
+		case RL_WAIT_TRY:   return "try";
+		case RL_WAIT_JOIN:  return "join";
+		case RL_WAIT_VISIT: return "visit";
+		default:            return "leave";
 	}
 }
 
-static const char *const suffixes[] = { ":wait:queue", ":wait:live", ":wait:granted", ":wait:wake:" };
-
-bool rl_wait_keys_init(rl_wait_keys *keys, const char *base, size_t base_len, const char *member, size_t member_len)
+long long rl_wait_grace_ms(long long wait_interval_us)
 {
-	size_t total = 0, i, lens[4];
-	char *p;
-	const char **starts[4] = { &keys->queue, &keys->live, &keys->granted, &keys->wake_prefix };
-	size_t *out_lens[4] = { &keys->queue_len, &keys->live_len, &keys->granted_len, &keys->wake_prefix_len };
+	long long ms = wait_interval_us / 1000;
+	return ms < RL_WAIT_GRACE_MIN_MS ? RL_WAIT_GRACE_MIN_MS : ms > RL_WAIT_GRACE_MAX_MS ? RL_WAIT_GRACE_MAX_MS : ms;
+}
 
-	for (i = 0; i < 4; i++) {
-		lens[i] = base_len + strlen(suffixes[i]);
-		total += lens[i];
+long long rl_wait_block_ms(long long answer, long long left_ms)
+{
+	long long block = answer < 0 && -answer < RL_WAIT_CHECKIN_MS ? -answer : RL_WAIT_CHECKIN_MS;
+	if (block > left_ms) {
+		block = left_ms;
 	}
-	total += lens[3] + member_len; /* the wake key: wake prefix + member */
-	if (!(keys->buf = p = malloc(total))) {
+	return block < 1 ? 1 : block;
+}
+
+/*
+ * The wait keys: marker "{" tag "}" then ":" family kind (the tag is the
+ * resource itself) or "=" family kind len ":" resource (it is not). The marker
+ * never starts the prefix, so no wait key is a lock key; it never starts with
+ * '{', so none is a semaphore key; and the name decodes uniquely.
+ */
+static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *tag, size_t tag_len,
+		char family, const char *resource, size_t resource_len, const char *member, size_t member_len)
+{
+	static const char kinds[3] = { 'q', 't', 'w' };
+	const char *marker = prefix_len > 0 && prefix[0] == 'r' ? "RL:" : "rl:";
+	char len_text[24] = "";
+	size_t one, i;
+	char *p;
+
+	if (resource) {
+		snprintf(len_text, sizeof(len_text), "%zu:", resource_len);
+	} else {
+		resource_len = 0;
+	}
+	one = 3 + 1 + tag_len + 1 + 1 + 1 + 1 + strlen(len_text) + resource_len;
+	if (!(keys->buf = p = malloc(3 * one + one + member_len))) {
 		return false;
 	}
-	for (i = 0; i < 4; i++) {
-		memcpy(p, base, base_len);
-		memcpy(p + base_len, suffixes[i], lens[i] - base_len);
-		*starts[i] = p;
-		*out_lens[i] = lens[i];
-		p += lens[i];
+	for (i = 0; i < 3; i++) {
+		char *start = p;
+		memcpy(p, marker, 3);
+		p += 3;
+		*p++ = '{';
+		memcpy(p, tag, tag_len);
+		p += tag_len;
+		*p++ = '}';
+		*p++ = resource ? '=' : ':';
+		*p++ = family;
+		*p++ = kinds[i];
+		memcpy(p, len_text, strlen(len_text));
+		p += strlen(len_text);
+		if (resource_len) {
+			memcpy(p, resource, resource_len);
+			p += resource_len;
+		}
+		if (i == 0) { keys->queue = start; keys->queue_len = one; }
+		if (i == 1) { keys->terms = start; keys->terms_len = one; }
+		if (i == 2) { keys->wake_prefix = start; keys->wake_prefix_len = one; }
 	}
-	memcpy(p, keys->wake_prefix, keys->wake_prefix_len);
-	memcpy(p + keys->wake_prefix_len, member, member_len);
+	memcpy(p, keys->wake_prefix, one);
+	memcpy(p + one, member, member_len);
 	keys->wake = p;
-	keys->wake_len = keys->wake_prefix_len + member_len;
+	keys->wake_len = one + member_len;
 	return true;
+}
+
+bool rl_wait_keys_init_lock(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key,
+		size_t key_len, const char *member, size_t member_len)
+{
+	const char *tag;
+	size_t tag_len;
+	char made[RL_SLOT_MADE_TAG_LEN];
+
+	if (!memchr(key, '}', key_len)) {
+		/* "{key}" hashes exactly as the untagged key does */
+		return build_keys(keys, prefix, prefix_len, key, key_len, 'l', NULL, 0, member, member_len);
+	}
+	if (!rl_slot_hash_tag(key, key_len, &tag, &tag_len)) {
+		rl_slot_make_tag(rl_slot_of(key, key_len), made);
+		tag = made;
+		tag_len = sizeof(made);
+	}
+	return build_keys(keys, prefix, prefix_len, tag, tag_len, 'l', key, key_len, member, member_len);
+}
+
+bool rl_wait_keys_init_semaphore(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *name,
+		size_t name_len, const char *member, size_t member_len)
+{
+	size_t full_len = prefix_len + name_len, tag_len;
+	char *full = malloc(full_len + 1 + 10), made[RL_SLOT_MADE_TAG_LEN];
+	const char *close;
+	bool ok;
+
+	if (!full) {
+		return false;
+	}
+	memcpy(full, prefix, prefix_len);
+	memcpy(full + prefix_len, name, name_len);
+	if (!(close = memchr(full, '}', full_len))) {
+		ok = build_keys(keys, prefix, prefix_len, full, full_len, 's', NULL, 0, member, member_len);
+	} else {
+		/* the semaphore's own keys "{full}:..." hash by full up to its first '}' */
+		tag_len = (size_t)(close - full);
+		if (tag_len == 0) {
+			/* "{}...": they hash whole; keep the queue with the holders */
+			char *holders = malloc(full_len + 10);
+			if (!holders) {
+				free(full);
+				return false;
+			}
+			holders[0] = '{';
+			memcpy(holders + 1, full, full_len);
+			memcpy(holders + 1 + full_len, "}:holders", 9);
+			rl_slot_make_tag(rl_slot_of(holders, full_len + 10), made);
+			free(holders);
+			ok = build_keys(keys, prefix, prefix_len, made, sizeof(made), 's', full, full_len, member, member_len);
+		} else {
+			ok = build_keys(keys, prefix, prefix_len, full, tag_len, 's', full, full_len, member, member_len);
+		}
+	}
+	free(full);
+	return ok;
 }
 
 void rl_wait_keys_free(rl_wait_keys *keys)
@@ -69,56 +151,52 @@ void rl_wait_keys_free(rl_wait_keys *keys)
 	keys->buf = NULL;
 }
 
-bool rl_wait_keys_init_for_key(rl_wait_keys *keys, const char *key, size_t key_len, const char *member,
-		size_t member_len)
+/* The BLPOP's reply: a note ends a block, nil is its timeout; anything else is a failure. */
+static rl_status check_blpop_reply(rl_conn *conn, redisReply *reply, rl_error *err)
 {
-	/* Redis Cluster hashes the text between the first '{' and the first '}' after it, if not empty. */
-	const char *open = memchr(key, '{', key_len), *close = NULL;
-	char *wrapped;
-	bool ok;
-
-	if (open) {
-		close = memchr(open + 1, '}', key_len - (size_t)(open + 1 - key));
+	if (reply->type == REDIS_REPLY_ARRAY || reply->type == REDIS_REPLY_NIL) {
+		return RL_OK;
 	}
-	/*
-	 * Tagged, or holding a '}' that would end a "{key}" tag early: the key is its
-	 * own base. In the second (rare) case the queue may sit in another cluster
-	 * slot than the lock; on one server that makes no difference.
-	 */
-	if ((close && close > open + 1) || memchr(key, '}', key_len)) {
-		return rl_wait_keys_init(keys, key, key_len, member, member_len);
+	if (rl_reply_is_error(reply, "ERR timeout is not")) {
+		/* Redis < 6 takes whole seconds only: from now on, on this connection */
+		conn->whole_second_blocks = true;
+		return RL_OK;
 	}
-	if (!(wrapped = malloc(key_len + 2))) {
-		return false;
+	if (reply->type == REDIS_REPLY_ERROR) {
+		return rl_conn_error_reply(conn, reply, err);
 	}
-	wrapped[0] = '{';
-	memcpy(wrapped + 1, key, key_len);
-	wrapped[key_len + 1] = '}';
-	ok = rl_wait_keys_init(keys, wrapped, key_len + 2, member, member_len);
-	free(wrapped);
-	return ok;
+	return rl_conn_unexpected_reply(conn, "BLPOP", err);
 }
 
-rl_status rl_wait_visit(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **args,
-		const size_t *lens, const char *wake_key, size_t wake_key_len, long long block_ms, long long *result,
-		bool *granted, rl_error *err)
+static void free_replies(redisReply **replies, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		if (replies[i]) {
+			freeReplyObject(replies[i]);
+			replies[i] = NULL;
+		}
+	}
+}
+
+rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **join_args,
+		const size_t *join_lens, const char **args, const size_t *lens, const char *wake_key, size_t wake_key_len,
+		long long block_ms, long long *answer, rl_error *err)
 {
 	char timeout[32];
-	rl_command blpop;
-	redisReply *reply = NULL;
-	rl_status status, block_status = RL_OK;
-	bool stretch;
+	rl_command cmds[3];
+	redisReply *replies[3] = { NULL, NULL, NULL };
+	size_t n = 0, blpop_at, visit_at;
+	rl_status status;
+	bool stretch, by_sha;
+	long long join_answer = 0;
 
-	*result = 0;
-	*granted = false;
-	if (block_ms <= 0) {
-		return rl_script_run_integers(conn, script, 1, nkeys, nargs, args, lens, result, err);
-	}
+	*answer = 0;
 	/*
 	 * The BLPOP's reply is due after the block, and Redis ends a block on its
 	 * event-loop tick (up to 1000/hz ms late; hz is 1 at the least). Only a read
 	 * timeout shorter than that is stretched for this call: the usual case
-	 * (2 s against a 50 ms block) costs no setsockopt() at all.
+	 * (2 s against a short block) costs no setsockopt() at all.
 	 */
 	stretch = conn->read_timeout > 0 && conn->read_timeout < (double)block_ms / 1000.0 + BLOCK_END_ALLOWANCE_S;
 	if (stretch) {
@@ -132,28 +210,54 @@ rl_status rl_wait_visit(rl_conn *conn, const rl_script *script, int nkeys, int n
 	} else {
 		snprintf(timeout, sizeof(timeout), "%lld.%03lld", block_ms / 1000, block_ms % 1000);
 	}
-	rl_command_init(&blpop);
-	rl_command_add_str(&blpop, "BLPOP");
-	rl_command_add(&blpop, wake_key, wake_key_len);
-	rl_command_add_str(&blpop, timeout);
-
-	status = rl_script_run_then(conn, script, nkeys, nargs, args, lens, &blpop, result, &reply, err);
-	if (reply) {
-		if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 2) {
-			*granted = true;
-		} else if (rl_reply_is_error(reply, "ERR timeout is not")) {
-			/* Redis < 6 takes whole seconds only: from now on, on this connection */
-			conn->whole_second_blocks = true;
-		} else if (reply->type == REDIS_REPLY_ERROR) {
-			block_status = rl_conn_error_reply(conn, reply, err);
-		} else if (reply->type != REDIS_REPLY_NIL) {
-			block_status = rl_conn_unexpected_reply(conn, "BLPOP", err);
+	for (;;) {
+		/*
+		 * By EVAL until this connection has seen the server run the script: a join
+		 * answered NOSCRIPT would leave the BLPOP behind it blocking for nothing.
+		 */
+		by_sha = (conn->scripts_seen & script->bit) != 0;
+		n = 0;
+		if (join_args) {
+			rl_script_command(&cmds[n++], script, by_sha, nkeys, nargs, join_args, join_lens);
 		}
-		freeReplyObject(reply);
+		blpop_at = n;
+		rl_command_init(&cmds[n]);
+		rl_command_add_str(&cmds[n], "BLPOP");
+		rl_command_add(&cmds[n], wake_key, wake_key_len);
+		rl_command_add_str(&cmds[n], timeout);
+		n++;
+		visit_at = n;
+		rl_script_command(&cmds[n++], script, by_sha, nkeys, nargs, args, lens);
+		if ((status = rl_conn_pipeline(conn, n, cmds, replies, err)) != RL_OK) {
+			goto out;
+		}
+		if (join_args && rl_reply_is_error(replies[0], "NOSCRIPT")) {
+			/* flushed meanwhile: all again, by EVAL */
+			conn->scripts_seen = 0;
+			free_replies(replies, n);
+			continue;
+		}
+		break;
 	}
-	if (status == RL_OK) {
-		status = block_status;
+	if (join_args && (status = rl_reply_integer(conn, replies[0], script->name, &join_answer, err)) != RL_OK) {
+		goto out;
 	}
+	if ((status = check_blpop_reply(conn, replies[blpop_at], err)) != RL_OK) {
+		goto out;
+	}
+	if (rl_reply_is_error(replies[visit_at], "NOSCRIPT")) {
+		/* flushed while we were blocked: the visit did not run; run it alone (EVAL follows NOSCRIPT) */
+		conn->scripts_seen = 0;
+		status = rl_script_run_integers(conn, script, 1, nkeys, nargs, args, lens, answer, err);
+		goto out;
+	}
+	conn->scripts_seen |= script->bit;
+	status = rl_reply_integer(conn, replies[visit_at], script->name, answer, err);
+	if (status == RL_OK && join_answer == RL_WAIT_OWNED) {
+		*answer = RL_WAIT_OWNED;
+	}
+out:
+	free_replies(replies, n);
 	if (stretch && !conn->broken) {
 		rl_status restored = rl_conn_set_read_timeout(conn, conn->read_timeout, err);
 		if (status == RL_OK) {

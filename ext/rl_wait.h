@@ -1,21 +1,22 @@
 /*
- * Waiting without polling, shared by the lock and the semaphore.
+ * Waiting without polling, shared by the lock and the semaphore. The protocol
+ * itself is in ext/lua/ (its README states keys, states and invariants; model/
+ * checks them); this is the client's side of it.
  *
- * A waiter that cannot get in joins a FIFO queue kept on the server (a LIST of
- * members in arrival order, and a HASH member => "liveness deadline:ttl:grace"
- * or, for a semaphore, "...:limit"), then blocks in BLPOP on its own wake list.
- * Whoever frees the resource (a release script, or a waiter that finds it free)
- * hands it over to the first live waiter on the server: the lock key (or the
- * semaphore slot) is written in that waiter's name with its full lifetime, and
- * a grant is pushed onto its wake list, which ends its BLPOP. So a hand-over
- * costs the waiter no round trip after the wake-up, and nobody else is woken.
+ * A waiter that cannot get in joins a FIFO queue kept on the server and
+ * blocks in BLPOP on its own wake list. Whoever frees the resource hands it to
+ * the first live waiter: the lock (or slot) is written in that waiter's name
+ * for its grace only, and a grant "g" is pushed onto its wake list. The
+ * waiter's next script call is pipelined right behind its BLPOP, so the
+ * server runs it the moment the BLPOP returns, with no round trip: it claims
+ * the grant for the waiter's whole lifetime. A grant nobody claims (the
+ * waiter died or stalled) lapses on its own after the grace; nothing is ever
+ * revoked, so a script that says "owned" can never be undone.
  *
- * The grant holds the server time after which it may be revoked: a grant still
- * unclaimed then belongs to a waiter that died or stalled, and the next script
- * that looks (another waiter's periodic check, a newcomer) takes the resource
- * back and hands it on. The periodic check is the only polling left: a waiter
- * whose BLPOP times out (every block_ms) proves it is alive and looks for a
- * lost wake-up (a holder that crashed, a lock that expired).
+ * Only the head of the queue watches the resource's end (an expiry, a lapsing
+ * grant): it blocks until then. The others block for a check-in period, so
+ * waiting costs the server next to nothing per second; a hand-over tells the
+ * new head ("h") to start watching.
  */
 #ifndef RL_WAIT_H
 #define RL_WAIT_H
@@ -23,63 +24,74 @@
 #include "rl_conn.h"
 #include "rl_scripts.h"
 
-/* What a waiter's visit to the queue script does. */
+/* The longest a waiter blocks without visiting the server. */
+#define RL_WAIT_CHECKIN_MS 5000
+/*
+ * How long a queue entry (and a wake list) lives after its waiter's last
+ * visit: a check-in period, plus a BLPOP ending on Redis's slowest timer tick
+ * (hz 1), plus room for a slow client. The same for every waiter, so no
+ * joiner ever shortens anyone's entry.
+ */
+#define RL_WAIT_LIVENESS_MS 6500 /* RL_WAIT_CHECKIN_MS + 1500 */
+#define RL_WAIT_STR_(x) #x
+#define RL_WAIT_STR(x) RL_WAIT_STR_(x)
+/* As the scripts get it. */
+#define RL_WAIT_LIVENESS_TEXT RL_WAIT_STR(RL_WAIT_LIVENESS_MS)
+/* The bounds of a grace (ms): $waitIntervalUs / 1000 is clamped to them. */
+#define RL_WAIT_GRACE_MIN_MS 1
+#define RL_WAIT_GRACE_MAX_MS 60000
+
+/* What a waiter's script call does (the scripts' "mode" argument). */
 typedef enum {
 	RL_WAIT_TRY,   /* not queued: take what is free after the queue is served (semaphore only) */
-	RL_WAIT_JOIN,  /* join the queue, or prove we are still waiting; a BLPOP follows */
-	RL_WAIT_LEAVE  /* give up: leave the queue, taking only what is free */
+	RL_WAIT_JOIN,  /* join the queue; a BLPOP and a visit follow in the same write */
+	RL_WAIT_VISIT, /* right behind a BLPOP: claim a grant, or prove we are alive */
+	RL_WAIT_LEAVE  /* out of time: leave the queue, claiming a grant if one waits */
 } rl_wait_mode;
 
 const char *rl_wait_mode_name(rl_wait_mode mode);
 
-/* How a waiter waits, derived from the caller's wait interval. */
-typedef struct {
-	long long block_ms;    /* one BLPOP: half the wait interval, at least 1 ms */
-	long long grace_ms;    /* how long a grant may stay unclaimed before it is revoked */
-	long long liveness_ms; /* how long a queue entry lives without its waiter checking in */
-} rl_wait_terms;
+/* A waiter's script answer: RL_WAIT_OWNED, 0 (block a check-in period) or -n (the head: block n ms). */
+#define RL_WAIT_OWNED 1
 
-/*
- * wait_interval_us bounds how long a waiter trusts that no wake-up was lost:
- * it checks in every half interval, and a dead waiter's unclaimed grant is
- * revoked after another half, so a waiter that died costs the others about
- * one interval (plus the server's timer tick: Redis ends a BLPOP timeout on
- * its next event-loop pass, at most 1000/hz ms late, 100 ms at hz 10).
- */
-void rl_wait_terms_init(rl_wait_terms *terms, long long wait_interval_us);
+/* How long a waiter blocks next, given its last script answer and the time it has left. */
+long long rl_wait_block_ms(long long answer, long long left_ms);
 
-/*
- * The keys of one wait queue. base is a key prefix whose Redis Cluster hash
- * tag is the resource's, so the queue lives in the resource's slot.
- */
+/* The grace for a $waitIntervalUs (already checked to be in range). */
+long long rl_wait_grace_ms(long long wait_interval_us);
+
+/* The keys of one wait queue (ext/lua/README.md gives their exact names). */
 typedef struct {
 	char *buf;
-	const char *queue, *live, *granted, *wake_prefix, *wake;
-	size_t queue_len, live_len, granted_len, wake_prefix_len, wake_len;
+	const char *queue, *terms, *wake_prefix, *wake;
+	size_t queue_len, terms_len, wake_prefix_len, wake_len;
 } rl_wait_keys;
 
-/* base":wait:queue", ...":wait:live", ...":wait:granted", ...":wait:wake:" and that followed by member. */
-bool rl_wait_keys_init(rl_wait_keys *keys, const char *base, size_t base_len, const char *member, size_t member_len);
+/*
+ * For the lock key (prefix . name) with member (the waiter's token; empty for
+ * a releaser). The keys share the lock key's cluster slot, and none of them
+ * can equal any lock or semaphore key of that prefix, whatever the name holds
+ * (unless the prefix is empty: then every key is some lock's).
+ */
+bool rl_wait_keys_init_lock(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key,
+		size_t key_len, const char *member, size_t member_len);
+
+/* For the semaphore prefix . name, whose own keys are "{prefix name}:...". */
+bool rl_wait_keys_init_semaphore(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *name,
+		size_t name_len, const char *member, size_t member_len);
+
 void rl_wait_keys_free(rl_wait_keys *keys);
 
 /*
- * The same for a lock key, which may or may not carry a {hash tag}: the base
- * is the key itself when it is tagged (a suffix keeps the tag), else "{key}"
- * (the whole key is what Redis hashes, and the braces say so).
+ * One wait step, one round trip: [join script] BLPOP wake_key block_ms
+ * [visit script], the join only when join_args is given. args/lens are the
+ * visit's arguments (keys first), join_args the join's (the same count).
+ * *answer is the visit's answer (or the join's, when the join already owns:
+ * the BLPOP then returns at once). The connection's read timeout is
+ * stretched for the block, so a long wait is not taken for a dead server.
  */
-bool rl_wait_keys_init_for_key(rl_wait_keys *keys, const char *key, size_t key_len, const char *member,
-		size_t member_len);
-
-/*
- * A waiter's visit: runs its queue script (which returns an integer into
- * *result) and, if block_ms > 0, pipelines BLPOP wake_key block_ms right
- * behind it, in one round trip; *granted tells whether a grant came. A script
- * that finds the caller already served pushes a grant itself, so the BLPOP
- * returns at once. The connection's read timeout is stretched by block_ms
- * for this call, so a long wait is not mistaken for a dead server.
- */
-rl_status rl_wait_visit(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **args,
-		const size_t *lens, const char *wake_key, size_t wake_key_len, long long block_ms, long long *result,
-		bool *granted, rl_error *err);
+rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **join_args,
+		const size_t *join_lens, const char **args, const size_t *lens, const char *wake_key, size_t wake_key_len,
+		long long block_ms, long long *answer, rl_error *err);
 
 #endif /* RL_WAIT_H */

@@ -17,7 +17,7 @@ if (!$version) {
 $files = explode("\n", trim(shell_exec('git -C ' . escapeshellarg($root) . ' ls-files')));
 $roles = [];
 foreach ($files as $f) {
-    if (preg_match('~^ext/.*\.(c|h|stub\.php)$~', $f) || in_array($f, ['config.m4', 'config.w32'], true)) {
+    if (preg_match('~^ext/(.*\.(c|h|stub\.php)|lua/.*)$~', $f) || in_array($f, ['config.m4', 'config.w32'], true)) {
         $roles[$f] = 'src';
     } elseif (preg_match('~^tests/.*\.(phpt|inc)$~', $f)) {
         $roles[$f] = 'test';

@@ -86,8 +86,8 @@ ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 an
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be greater than or equal to 0
-ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be greater than or equal to 0
+ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be between 0 and 60000000 (microseconds)
+ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be between 0 and 60000000 (microseconds)
 --
 ValueError: RedisLock::lock(): Argument #1 ($name) must not be empty
 ValueError: RedisLock::expire(): Argument #1 ($name) must not be empty
@@ -111,8 +111,8 @@ ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 an
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be greater than or equal to 0
-ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be greater than or equal to 0
+ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be between 0 and 60000000 (microseconds)
+ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be between 0 and 60000000 (microseconds)
 -- nothing changed
 int(0)
 int(0)

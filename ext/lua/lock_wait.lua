@@ -1,0 +1,66 @@
+-- "lock wait", a waiter's script call: ARGV[3] its lifetime (ms), ARGV[4] its
+-- grace (ms), ARGV[5] the mode: "join" (the first call, followed by a BLPOP),
+-- "visit" (pipelined behind every BLPOP: runs as soon as it returns, with no
+-- client round trip) or "leave" (out of time); ARGV[6] LIVENESS ms.
+-- Returns 1: the caller owns the lock (made true by this very call);
+-- 0: not owned, block up to the check-in period;
+-- -n: not owned, the caller is the head: block n ms, then visit.
+local LIVENESS = tonumber(ARGV[6])
+--@include _lock_queue.lua
+local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]
+
+local function owned()
+  if mode == 'join' then
+    -- the BLPOP pipelined behind a join must not block for nothing
+    wake(me, 'o')
+  elseif mode == 'leave' then
+    redis.call('DEL', ARGV[2] .. me)
+  end
+  -- (after a visit, the BLPOP just emptied the list; a stray note expires with it)
+  return 1
+end
+
+local holder = redis.call('GET', KEYS[1])
+if holder == me then
+  -- a grant waiting for me: claimed now, for my whole lifetime, it can only end with it
+  redis.call('PEXPIRE', KEYS[1], ttl)
+  return owned()
+end
+
+if mode == 'leave' then
+  local was_head = redis.call('LINDEX', KEYS[2], 0) == me
+  redis.call('HDEL', KEYS[3], me)
+  redis.call('LREM', KEYS[2], 1, me)
+  redis.call('DEL', ARGV[2] .. me)
+  if holder then
+    if was_head then tell_head(me) end
+  else
+    hand_on(me, ttl)
+  end
+  return 0
+end
+
+-- join, or prove I am alive; an entry lost without giving up (a grant that
+-- lapsed, a check-in that came late) is taken back at the head: I was first.
+local terms = string.format('%d:%d', clock() + LIVENESS, tonumber(grace))
+if redis.call('HSET', KEYS[3], me, terms) == 1 then
+  if mode == 'join' then
+    redis.call('RPUSH', KEYS[2], me)
+  else
+    redis.call('LPUSH', KEYS[2], me)
+  end
+end
+-- the same lifetime for every entry: a joiner never shortens anyone's
+redis.call('PEXPIRE', KEYS[2], LIVENESS)
+redis.call('PEXPIRE', KEYS[3], LIVENESS)
+
+if not holder and hand_on(me, ttl) == me then return owned() end
+
+-- the head watches the lock's end (an expiry, a lapsing grant); the others just wait
+if redis.call('LINDEX', KEYS[2], 0) == me then
+  -- a join's BLPOP was sent for a check-in period: cut it short, the visit behind it answers how long
+  if mode == 'join' then wake(me, 'h') end
+  local left = redis.call('PTTL', KEYS[1])
+  if left > 0 then return -(left + 1) end
+end
+return 0

@@ -1,0 +1,507 @@
+/* This is a generated file, edit ext/lua/*.lua instead and run php scripts/gen-lua.php. */
+#ifndef RL_SCRIPTS_LUA_H
+#define RL_SCRIPTS_LUA_H
+
+/* ext/lua/lock_extend.lua */
+#define RL_LUA_LOCK_EXTEND_SHA1 "3a32323a05c08607e6bc7842cfeea9552d0b61f5"
+#define RL_LUA_LOCK_EXTEND \
+	"if redis.call('GET', KEYS[1]) == ARGV[1] then\n" \
+	"  return redis.call('PEXPIRE', KEYS[1], ARGV[2])\n" \
+	"end\n" \
+	"return 0\n"
+
+/* ext/lua/lock_release.lua */
+#define RL_LUA_LOCK_RELEASE_SHA1 "52e2307f0a8e74a75458e8f34c2c4a48edb5a7ba"
+#define RL_LUA_LOCK_RELEASE \
+	"local LIVENESS = tonumber(ARGV[3])\n" \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local now\n" \
+	"local function clock()\n" \
+	"  if not now then\n" \
+	"    local t = redis.call('TIME')\n" \
+	"    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	"  end\n" \
+	"  return now\n" \
+	"end\n" \
+	"local function wake(member, what)\n" \
+	"  local key = ARGV[2] .. member\n" \
+	"  redis.call('RPUSH', key, what)\n" \
+	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function pop_live()\n" \
+	"  while true do\n" \
+	"    local w = redis.call('LPOP', KEYS[2])\n" \
+	"    if not w then return nil end\n" \
+	"    local terms = redis.call('HGET', KEYS[3], w)\n" \
+	"    if terms then\n" \
+	"      redis.call('HDEL', KEYS[3], w)\n" \
+	"      local liveness, grace = string.match(terms, '^(%d+):(%d+)$')\n" \
+	"      if liveness and tonumber(liveness) > clock() then return w, grace end\n" \
+	"    end\n" \
+	"  end\n" \
+	"end\n" \
+	"local function tell_head(me)\n" \
+	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  if head and head ~= me then wake(head, 'h') end\n" \
+	"end\n" \
+	"local function hand_on(me, ttl)\n" \
+	"  local w, grace = pop_live()\n" \
+	"  if not w then return nil end\n" \
+	"  tell_head(me)\n" \
+	"  if w == me then\n" \
+	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"  else\n" \
+	"    redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
+	"    wake(w, 'g')\n" \
+	"  end\n" \
+	"  return w\n" \
+	"end\n" \
+	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
+	"if not hand_on(nil, nil) then redis.call('DEL', KEYS[1]) end\n" \
+	"return 1\n"
+
+/* ext/lua/lock_wait.lua */
+#define RL_LUA_LOCK_WAIT_SHA1 "97ab5f803d9dff3db24c4eefa9f8c799caf411e4"
+#define RL_LUA_LOCK_WAIT \
+	"local LIVENESS = tonumber(ARGV[6])\n" \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local now\n" \
+	"local function clock()\n" \
+	"  if not now then\n" \
+	"    local t = redis.call('TIME')\n" \
+	"    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	"  end\n" \
+	"  return now\n" \
+	"end\n" \
+	"local function wake(member, what)\n" \
+	"  local key = ARGV[2] .. member\n" \
+	"  redis.call('RPUSH', key, what)\n" \
+	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function pop_live()\n" \
+	"  while true do\n" \
+	"    local w = redis.call('LPOP', KEYS[2])\n" \
+	"    if not w then return nil end\n" \
+	"    local terms = redis.call('HGET', KEYS[3], w)\n" \
+	"    if terms then\n" \
+	"      redis.call('HDEL', KEYS[3], w)\n" \
+	"      local liveness, grace = string.match(terms, '^(%d+):(%d+)$')\n" \
+	"      if liveness and tonumber(liveness) > clock() then return w, grace end\n" \
+	"    end\n" \
+	"  end\n" \
+	"end\n" \
+	"local function tell_head(me)\n" \
+	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  if head and head ~= me then wake(head, 'h') end\n" \
+	"end\n" \
+	"local function hand_on(me, ttl)\n" \
+	"  local w, grace = pop_live()\n" \
+	"  if not w then return nil end\n" \
+	"  tell_head(me)\n" \
+	"  if w == me then\n" \
+	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"  else\n" \
+	"    redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
+	"    wake(w, 'g')\n" \
+	"  end\n" \
+	"  return w\n" \
+	"end\n" \
+	"local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]\n" \
+	"local function owned()\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', ARGV[2] .. me)\n" \
+	"  end\n" \
+	"  return 1\n" \
+	"end\n" \
+	"local holder = redis.call('GET', KEYS[1])\n" \
+	"if holder == me then\n" \
+	"  redis.call('PEXPIRE', KEYS[1], ttl)\n" \
+	"  return owned()\n" \
+	"end\n" \
+	"if mode == 'leave' then\n" \
+	"  local was_head = redis.call('LINDEX', KEYS[2], 0) == me\n" \
+	"  redis.call('HDEL', KEYS[3], me)\n" \
+	"  redis.call('LREM', KEYS[2], 1, me)\n" \
+	"  redis.call('DEL', ARGV[2] .. me)\n" \
+	"  if holder then\n" \
+	"    if was_head then tell_head(me) end\n" \
+	"  else\n" \
+	"    hand_on(me, ttl)\n" \
+	"  end\n" \
+	"  return 0\n" \
+	"end\n" \
+	"local terms = string.format('%d:%d', clock() + LIVENESS, tonumber(grace))\n" \
+	"if redis.call('HSET', KEYS[3], me, terms) == 1 then\n" \
+	"  if mode == 'join' then\n" \
+	"    redis.call('RPUSH', KEYS[2], me)\n" \
+	"  else\n" \
+	"    redis.call('LPUSH', KEYS[2], me)\n" \
+	"  end\n" \
+	"end\n" \
+	"redis.call('PEXPIRE', KEYS[2], LIVENESS)\n" \
+	"redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
+	"if not holder and hand_on(me, ttl) == me then return owned() end\n" \
+	"if redis.call('LINDEX', KEYS[2], 0) == me then\n" \
+	"  if mode == 'join' then wake(me, 'h') end\n" \
+	"  local left = redis.call('PTTL', KEYS[1])\n" \
+	"  if left > 0 then return -(left + 1) end\n" \
+	"end\n" \
+	"return 0\n"
+
+/* ext/lua/semaphore_acquire.lua */
+#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "a2321c49c0df84aa141eea12e720ff4979d7adba"
+#define RL_LUA_SEMAPHORE_ACQUIRE \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local t = redis.call('TIME')\n" \
+	"local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	"local LIVENESS = tonumber(ARGV[2])\n" \
+	"redis.call('ZCARD', KEYS[1])\n" \
+	"local dirty = false\n" \
+	"local function drop(id)\n" \
+	"  redis.call('ZREM', KEYS[1], id)\n" \
+	"  redis.call('ZREM', KEYS[2], id)\n" \
+	"  dirty = true\n" \
+	"end\n" \
+	"local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)\n" \
+	"for i = 1, #expired do drop(expired[i]) end\n" \
+	"local function keep_keys()\n" \
+	"  local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')\n" \
+	"  if #last == 0 then\n" \
+	"    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])\n" \
+	"    return\n" \
+	"  end\n" \
+	"  local ttl = tonumber(last[2]) - now + 1\n" \
+	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], string.format('%d', ttl)) end\n" \
+	"end\n" \
+	"local function admit(id, ms)\n" \
+	"  local ticket = redis.call('INCR', KEYS[3])\n" \
+	"  local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')\n" \
+	"  if #top > 0 and ticket <= tonumber(top[2]) then\n" \
+	"    ticket = tonumber(top[2]) + 1\n" \
+	"    redis.call('SET', KEYS[3], string.format('%d', ticket))\n" \
+	"  end\n" \
+	"  redis.call('ZADD', KEYS[1], string.format('%d', ticket), id)\n" \
+	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
+	"  dirty = true\n" \
+	"end\n" \
+	"local function wake(id, what)\n" \
+	"  local key = ARGV[1] .. id\n" \
+	"  redis.call('RPUSH', key, what)\n" \
+	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function serve_waiters(me, ttl)\n" \
+	"  local served_me, popped = false, false\n" \
+	"  while true do\n" \
+	"    local w = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"    if not w then break end\n" \
+	"    local terms = redis.call('HGET', KEYS[5], w)\n" \
+	"    local liveness, grace, limit\n" \
+	"    if terms then liveness, grace, limit = string.match(terms, '^(%d+):(%d+):(%d+)$') end\n" \
+	"    if liveness and tonumber(liveness) > now then\n" \
+	"      if redis.call('ZCARD', KEYS[2]) >= tonumber(limit) then break end\n" \
+	"      if w == me then\n" \
+	"        admit(w, ttl)\n" \
+	"        served_me = true\n" \
+	"      else\n" \
+	"        admit(w, grace)\n" \
+	"        wake(w, 'g')\n" \
+	"      end\n" \
+	"    end\n" \
+	"    redis.call('LPOP', KEYS[4])\n" \
+	"    redis.call('HDEL', KEYS[5], w)\n" \
+	"    popped = true\n" \
+	"  end\n" \
+	"  if popped then\n" \
+	"    local head = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"    if head and head ~= me then wake(head, 'h') end\n" \
+	"  end\n" \
+	"  return served_me\n" \
+	"end\n" \
+	"local me, limit, ttl, mode, grace = ARGV[3], tonumber(ARGV[4]), ARGV[5], ARGV[6], ARGV[7]\n" \
+	"local admitted = false\n" \
+	"if redis.call('ZSCORE', KEYS[2], me) then\n" \
+	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ttl)), me)\n" \
+	"  dirty = true\n" \
+	"  admitted = true\n" \
+	"else\n" \
+	"  local queued = mode == 'join' or mode == 'visit'\n" \
+	"  if queued then\n" \
+	"    local terms = string.format('%d:%d:%d', now + LIVENESS, tonumber(grace), limit)\n" \
+	"    if redis.call('HSET', KEYS[5], me, terms) == 1 then\n" \
+	"      if mode == 'join' then\n" \
+	"        redis.call('RPUSH', KEYS[4], me)\n" \
+	"      else\n" \
+	"        redis.call('LPUSH', KEYS[4], me)\n" \
+	"      end\n" \
+	"    end\n" \
+	"    redis.call('PEXPIRE', KEYS[4], LIVENESS)\n" \
+	"    redis.call('PEXPIRE', KEYS[5], LIVENESS)\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    local was_head = redis.call('LINDEX', KEYS[4], 0) == me\n" \
+	"    redis.call('HDEL', KEYS[5], me)\n" \
+	"    redis.call('LREM', KEYS[4], 1, me)\n" \
+	"    redis.call('DEL', ARGV[1] .. me)\n" \
+	"    if was_head then\n" \
+	"      local head = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"      if head then wake(head, 'h') end\n" \
+	"    end\n" \
+	"  end\n" \
+	"  admitted = serve_waiters(me, ttl)\n" \
+	"  if not admitted and not queued and redis.call('ZCARD', KEYS[2]) < limit then\n" \
+	"    admit(me, ttl)\n" \
+	"    admitted = true\n" \
+	"  end\n" \
+	"end\n" \
+	"if dirty then keep_keys() end\n" \
+	"if admitted then\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', ARGV[1] .. me)\n" \
+	"  end\n" \
+	"  return 1\n" \
+	"end\n" \
+	"if mode ~= 'try' and mode ~= 'leave' and redis.call('LINDEX', KEYS[4], 0) == me then\n" \
+	"  if mode == 'join' then wake(me, 'h') end\n" \
+	"  local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')\n" \
+	"  if #first > 0 then return -(tonumber(first[2]) - now + 1) end\n" \
+	"end\n" \
+	"return 0\n"
+
+/* ext/lua/semaphore_count.lua */
+#define RL_LUA_SEMAPHORE_COUNT_SHA1 "073e5ad17b7364158a8c77e88aed61dfa4a3174f"
+#define RL_LUA_SEMAPHORE_COUNT \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local t = redis.call('TIME')\n" \
+	"local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	"local LIVENESS = tonumber(ARGV[2])\n" \
+	"redis.call('ZCARD', KEYS[1])\n" \
+	"local dirty = false\n" \
+	"local function drop(id)\n" \
+	"  redis.call('ZREM', KEYS[1], id)\n" \
+	"  redis.call('ZREM', KEYS[2], id)\n" \
+	"  dirty = true\n" \
+	"end\n" \
+	"local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)\n" \
+	"for i = 1, #expired do drop(expired[i]) end\n" \
+	"local function keep_keys()\n" \
+	"  local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')\n" \
+	"  if #last == 0 then\n" \
+	"    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])\n" \
+	"    return\n" \
+	"  end\n" \
+	"  local ttl = tonumber(last[2]) - now + 1\n" \
+	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], string.format('%d', ttl)) end\n" \
+	"end\n" \
+	"local function admit(id, ms)\n" \
+	"  local ticket = redis.call('INCR', KEYS[3])\n" \
+	"  local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')\n" \
+	"  if #top > 0 and ticket <= tonumber(top[2]) then\n" \
+	"    ticket = tonumber(top[2]) + 1\n" \
+	"    redis.call('SET', KEYS[3], string.format('%d', ticket))\n" \
+	"  end\n" \
+	"  redis.call('ZADD', KEYS[1], string.format('%d', ticket), id)\n" \
+	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
+	"  dirty = true\n" \
+	"end\n" \
+	"local function wake(id, what)\n" \
+	"  local key = ARGV[1] .. id\n" \
+	"  redis.call('RPUSH', key, what)\n" \
+	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function serve_waiters(me, ttl)\n" \
+	"  local served_me, popped = false, false\n" \
+	"  while true do\n" \
+	"    local w = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"    if not w then break end\n" \
+	"    local terms = redis.call('HGET', KEYS[5], w)\n" \
+	"    local liveness, grace, limit\n" \
+	"    if terms then liveness, grace, limit = string.match(terms, '^(%d+):(%d+):(%d+)$') end\n" \
+	"    if liveness and tonumber(liveness) > now then\n" \
+	"      if redis.call('ZCARD', KEYS[2]) >= tonumber(limit) then break end\n" \
+	"      if w == me then\n" \
+	"        admit(w, ttl)\n" \
+	"        served_me = true\n" \
+	"      else\n" \
+	"        admit(w, grace)\n" \
+	"        wake(w, 'g')\n" \
+	"      end\n" \
+	"    end\n" \
+	"    redis.call('LPOP', KEYS[4])\n" \
+	"    redis.call('HDEL', KEYS[5], w)\n" \
+	"    popped = true\n" \
+	"  end\n" \
+	"  if popped then\n" \
+	"    local head = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"    if head and head ~= me then wake(head, 'h') end\n" \
+	"  end\n" \
+	"  return served_me\n" \
+	"end\n" \
+	"if dirty then\n" \
+	"  serve_waiters(nil, nil)\n" \
+	"  keep_keys()\n" \
+	"end\n" \
+	"return redis.call('ZCARD', KEYS[2])\n"
+
+/* ext/lua/semaphore_refresh.lua */
+#define RL_LUA_SEMAPHORE_REFRESH_SHA1 "7471f70011785b27d29c354a8130813f70d82396"
+#define RL_LUA_SEMAPHORE_REFRESH \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local t = redis.call('TIME')\n" \
+	"local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	"local LIVENESS = tonumber(ARGV[2])\n" \
+	"redis.call('ZCARD', KEYS[1])\n" \
+	"local dirty = false\n" \
+	"local function drop(id)\n" \
+	"  redis.call('ZREM', KEYS[1], id)\n" \
+	"  redis.call('ZREM', KEYS[2], id)\n" \
+	"  dirty = true\n" \
+	"end\n" \
+	"local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)\n" \
+	"for i = 1, #expired do drop(expired[i]) end\n" \
+	"local function keep_keys()\n" \
+	"  local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')\n" \
+	"  if #last == 0 then\n" \
+	"    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])\n" \
+	"    return\n" \
+	"  end\n" \
+	"  local ttl = tonumber(last[2]) - now + 1\n" \
+	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], string.format('%d', ttl)) end\n" \
+	"end\n" \
+	"local function admit(id, ms)\n" \
+	"  local ticket = redis.call('INCR', KEYS[3])\n" \
+	"  local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')\n" \
+	"  if #top > 0 and ticket <= tonumber(top[2]) then\n" \
+	"    ticket = tonumber(top[2]) + 1\n" \
+	"    redis.call('SET', KEYS[3], string.format('%d', ticket))\n" \
+	"  end\n" \
+	"  redis.call('ZADD', KEYS[1], string.format('%d', ticket), id)\n" \
+	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
+	"  dirty = true\n" \
+	"end\n" \
+	"local function wake(id, what)\n" \
+	"  local key = ARGV[1] .. id\n" \
+	"  redis.call('RPUSH', key, what)\n" \
+	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function serve_waiters(me, ttl)\n" \
+	"  local served_me, popped = false, false\n" \
+	"  while true do\n" \
+	"    local w = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"    if not w then break end\n" \
+	"    local terms = redis.call('HGET', KEYS[5], w)\n" \
+	"    local liveness, grace, limit\n" \
+	"    if terms then liveness, grace, limit = string.match(terms, '^(%d+):(%d+):(%d+)$') end\n" \
+	"    if liveness and tonumber(liveness) > now then\n" \
+	"      if redis.call('ZCARD', KEYS[2]) >= tonumber(limit) then break end\n" \
+	"      if w == me then\n" \
+	"        admit(w, ttl)\n" \
+	"        served_me = true\n" \
+	"      else\n" \
+	"        admit(w, grace)\n" \
+	"        wake(w, 'g')\n" \
+	"      end\n" \
+	"    end\n" \
+	"    redis.call('LPOP', KEYS[4])\n" \
+	"    redis.call('HDEL', KEYS[5], w)\n" \
+	"    popped = true\n" \
+	"  end\n" \
+	"  if popped then\n" \
+	"    local head = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"    if head and head ~= me then wake(head, 'h') end\n" \
+	"  end\n" \
+	"  return served_me\n" \
+	"end\n" \
+	"local refreshed = 0\n" \
+	"if redis.call('ZSCORE', KEYS[2], ARGV[3]) then\n" \
+	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ARGV[4])), ARGV[3])\n" \
+	"  dirty = true\n" \
+	"  refreshed = 1\n" \
+	"end\n" \
+	"if #expired > 0 then serve_waiters(nil, nil) end\n" \
+	"if dirty then keep_keys() end\n" \
+	"return refreshed\n"
+
+/* ext/lua/semaphore_release.lua */
+#define RL_LUA_SEMAPHORE_RELEASE_SHA1 "104f20458687c98848844d97bea8ee986fdba8db"
+#define RL_LUA_SEMAPHORE_RELEASE \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local t = redis.call('TIME')\n" \
+	"local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	"local LIVENESS = tonumber(ARGV[2])\n" \
+	"redis.call('ZCARD', KEYS[1])\n" \
+	"local dirty = false\n" \
+	"local function drop(id)\n" \
+	"  redis.call('ZREM', KEYS[1], id)\n" \
+	"  redis.call('ZREM', KEYS[2], id)\n" \
+	"  dirty = true\n" \
+	"end\n" \
+	"local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)\n" \
+	"for i = 1, #expired do drop(expired[i]) end\n" \
+	"local function keep_keys()\n" \
+	"  local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')\n" \
+	"  if #last == 0 then\n" \
+	"    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])\n" \
+	"    return\n" \
+	"  end\n" \
+	"  local ttl = tonumber(last[2]) - now + 1\n" \
+	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], string.format('%d', ttl)) end\n" \
+	"end\n" \
+	"local function admit(id, ms)\n" \
+	"  local ticket = redis.call('INCR', KEYS[3])\n" \
+	"  local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')\n" \
+	"  if #top > 0 and ticket <= tonumber(top[2]) then\n" \
+	"    ticket = tonumber(top[2]) + 1\n" \
+	"    redis.call('SET', KEYS[3], string.format('%d', ticket))\n" \
+	"  end\n" \
+	"  redis.call('ZADD', KEYS[1], string.format('%d', ticket), id)\n" \
+	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
+	"  dirty = true\n" \
+	"end\n" \
+	"local function wake(id, what)\n" \
+	"  local key = ARGV[1] .. id\n" \
+	"  redis.call('RPUSH', key, what)\n" \
+	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function serve_waiters(me, ttl)\n" \
+	"  local served_me, popped = false, false\n" \
+	"  while true do\n" \
+	"    local w = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"    if not w then break end\n" \
+	"    local terms = redis.call('HGET', KEYS[5], w)\n" \
+	"    local liveness, grace, limit\n" \
+	"    if terms then liveness, grace, limit = string.match(terms, '^(%d+):(%d+):(%d+)$') end\n" \
+	"    if liveness and tonumber(liveness) > now then\n" \
+	"      if redis.call('ZCARD', KEYS[2]) >= tonumber(limit) then break end\n" \
+	"      if w == me then\n" \
+	"        admit(w, ttl)\n" \
+	"        served_me = true\n" \
+	"      else\n" \
+	"        admit(w, grace)\n" \
+	"        wake(w, 'g')\n" \
+	"      end\n" \
+	"    end\n" \
+	"    redis.call('LPOP', KEYS[4])\n" \
+	"    redis.call('HDEL', KEYS[5], w)\n" \
+	"    popped = true\n" \
+	"  end\n" \
+	"  if popped then\n" \
+	"    local head = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"    if head and head ~= me then wake(head, 'h') end\n" \
+	"  end\n" \
+	"  return served_me\n" \
+	"end\n" \
+	"local released = 0\n" \
+	"if redis.call('ZSCORE', KEYS[2], ARGV[3]) then\n" \
+	"  drop(ARGV[3])\n" \
+	"  released = 1\n" \
+	"end\n" \
+	"if dirty then\n" \
+	"  serve_waiters(nil, nil)\n" \
+	"  keep_keys()\n" \
+	"end\n" \
+	"return released\n"
+
+#endif /* RL_SCRIPTS_LUA_H */

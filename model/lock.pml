@@ -1,0 +1,500 @@
+/*
+ * The lock's wait protocol (ext/lua/README.md), one resource.
+ *
+ * Each d_step below is one Lua script call: Redis runs a script atomically,
+ * so nothing may interleave inside it, and nothing finer is worth modelling.
+ * Time is gone: a TTL that may pass is an Env step that may fire at any
+ * moment; a BLPOP timeout is a choice the waiter may take at any moment.
+ *
+ * Build switches (scripts/model-check.sh uses them):
+ *   NW=2|3          waiters (ids 1..NW); the try-lock client is NW+1
+ *   NO_CHECKIN      drop the CHECKIN_MS bound on a BLPOP (progress must fail:
+ *                   shows why every waiter has to check in)
+ *   JOIN_HINT       with NO_CHECKIN: the BLPOP behind a join blocks only PTTL+1
+ *                   too (it cannot in the C client: it is written before the -n)
+ *   DEAD_LATE_ONLY  only a dead waiter's entry outlives its liveness
+ *   OLD_REVOKE      the previous protocol's bug (mutual exclusion must fail)
+ *   NO_PEXPIRE      a claim that does not turn the grace into the lifetime
+ *   RELEASE_LITERAL "if K == token: hand on, else DEL K" read literally
+ */
+
+#ifndef NW
+#define NW 2
+#endif
+#define TRY   (NW + 1)
+#define NC    (NW + 2)          /* ids 1..NW+1; 0 = nobody */
+#define QMAX  NW                /* only waiters queue, each at most once */
+
+#ifndef TROUNDS
+#define TROUNDS 2               /* try-lock attempts: a second one races a hand-over */
+#endif
+
+/* script replies: 1, 0, -n */
+#define NOTOWNED 0
+#define OWNED    1
+#define HEAD     2
+
+/* modes of "lock wait" */
+mtype = { JOIN, VISIT, LEAVE }
+
+/* T entry of a waiter */
+#define T_NONE 0
+#define T_LIVE 1
+#define T_LATE 2                /* liveness passed: pop_live drops it */
+
+#if defined(OLD_REVOKE) || defined(NO_PEXPIRE) || defined(RELEASE_LITERAL)
+#define MUTANT
+#endif
+
+/* ---- server state ---- */
+byte K;                         /* holder's token, 0 = key missing */
+bool Kgrace;                    /* K's TTL is a grant's grace, not a lifetime */
+byte Q[QMAX];
+byte qlen;
+byte T[NC];
+byte wake[NC];                  /* elements in wake(id), saturating at 2 */
+#ifdef OLD_REVOKE
+bool Kdue;                      /* old protocol: the grant's grace deadline passed */
+#endif
+
+/* ---- ghosts: what clients believe, what the properties talk about ---- */
+bool bel[NC];                   /* believes it holds the lock */
+bool dead[NC];
+bool waiting[NC];               /* joined, alive, not yet owned nor left */
+#ifdef NO_CHECKIN
+bool kgone[NC];                 /* K's instance seen by my last visit has ended */
+bool hinted[NC];                /* my last reply was -n (block PTTL+1) */
+#endif
+
+/* scratch for the scripts, reset before each d_step ends (hidden: not state) */
+hidden byte i_;
+hidden byte w_;
+hidden byte b_;
+
+#if NW == 2
+#define NBEL (bel[1] + bel[2] + bel[3])
+#define WAITING (waiting[1] || waiting[2])
+#define ALLLATE ((T[1] != T_LIVE) && (T[2] != T_LIVE))
+#else
+#define NBEL (bel[1] + bel[2] + bel[3] + bel[4])
+#define WAITING (waiting[1] || waiting[2] || waiting[3])
+#define ALLLATE ((T[1] != T_LIVE) && (T[2] != T_LIVE) && (T[3] != T_LIVE))
+#endif
+
+/* (a) mutual exclusion */
+#define MUTEX (NBEL <= 1)
+/* (b) a believer's K is its own, with its lifetime (not a grace that may lapse) */
+#define CLAIMED(i) (!bel[i] || (K == i && !Kgrace))
+#if NW == 2
+#define KEPT (CLAIMED(1) && CLAIMED(2) && CLAIMED(3))
+#else
+#define KEPT (CLAIMED(1) && CLAIMED(2) && CLAIMED(3) && CLAIMED(4))
+#endif
+
+/* (c) progress: a free lock with a live waiter does not stay free */
+ltl progress { [] ((K == 0 && WAITING) -> <> (K != 0 || !WAITING)) }
+
+/* replaying a trail (spin -t) prints these; pan does not run printf */
+inline state() {
+#if NW == 2
+  printf("      K=%d grace=%d Q=[%d %d] T=%d%d bel=%d%d%d\n", K, Kgrace,
+         Q[0], Q[1], T[1], T[2], bel[1], bel[2], bel[3])
+#else
+  printf("      K=%d grace=%d Q=[%d %d %d] T=%d%d%d bel=%d%d%d%d\n", K, Kgrace,
+         Q[0], Q[1], Q[2], T[1], T[2], T[3], bel[1], bel[2], bel[3], bel[4])
+#endif
+}
+
+/* ---- pieces of the scripts (ext/lua/_lock_queue.lua) ---- */
+
+inline push(x) {                /* RPUSH wake(x) */
+  if
+  :: wake[x] < 2 -> wake[x]++
+  :: else -> skip
+  fi
+}
+
+inline kend() {                 /* K's instance ended: a head's PTTL+1 block returns */
+#ifdef NO_CHECKIN
+  i_ = 1;
+  do
+  :: i_ <= NW -> kgone[i_] = 1; i_++
+  :: else -> break
+  od;
+  i_ = 0
+#else
+  skip
+#endif
+}
+
+inline qpop() {                 /* LPOP Q into w_ */
+  w_ = Q[0];
+  i_ = 1;
+  do
+  :: i_ < qlen -> Q[i_ - 1] = Q[i_]; i_++
+  :: else -> break
+  od;
+  qlen--;
+  Q[qlen] = 0;
+  i_ = 0
+}
+
+inline qrem(x) {                /* LREM Q 1 x */
+  i_ = 0;
+  do
+  :: i_ < qlen && Q[i_] != x -> i_++
+  :: else -> break
+  od;
+  if
+  :: i_ < qlen ->
+     do
+     :: i_ + 1 < qlen -> Q[i_] = Q[i_ + 1]; i_++
+     :: else -> break
+     od;
+     qlen--;
+     Q[qlen] = 0
+  :: else -> skip
+  fi;
+  i_ = 0
+}
+
+inline qtail(x) {               /* RPUSH Q x */
+  assert(qlen < QMAX);          /* a token is never queued twice */
+  Q[qlen] = x;
+  qlen++
+}
+
+inline qhead(x) {               /* LPUSH Q x */
+  assert(qlen < QMAX);
+  i_ = qlen;
+  do
+  :: i_ > 0 -> Q[i_] = Q[i_ - 1]; i_--
+  :: else -> break
+  od;
+  Q[0] = x;
+  qlen++
+}
+
+inline pop_live() {             /* first live entry into w_ (0: none); late ones are dropped */
+  do
+  :: qlen == 0 -> w_ = 0; break
+  :: else ->
+     qpop();
+     if
+     :: T[w_] == T_LIVE -> T[w_] = T_NONE; break
+     :: else -> T[w_] = T_NONE
+     fi
+  od
+}
+
+inline tell_head(me) {          /* "h" to the new head, unless it is the caller */
+  if
+  :: qlen > 0 && Q[0] != me -> push(Q[0])
+  :: else -> skip
+  fi
+}
+
+inline hand_on(me) {            /* K is free: the first live waiter gets it; w_ says who */
+  pop_live();
+  if
+  :: w_ == 0 -> skip
+  :: else ->
+     tell_head(me);
+     kend();
+     if
+     :: w_ == me -> K = me; Kgrace = 0          /* SET K me PX ttl */
+     :: else -> K = w_; Kgrace = 1; push(w_)    /* SET K w PX grace, "g" */
+     fi
+  fi
+}
+
+/* ---- the scripts ---- */
+
+/* SET K token NX PX ttl */
+inline set_nx(me, res) {
+  d_step {
+    if
+    :: K == 0 -> K = me; Kgrace = 0; bel[me] = 1; res = OWNED
+    :: else -> res = NOTOWNED
+    fi;
+    printf("c%d SET NX -> %d\n", me, res); state()
+  }
+}
+
+/* "lock wait" (ext/lua/lock_wait.lua), mode JOIN | VISIT | LEAVE */
+inline lock_wait(me, mode, res) {
+  d_step {
+    res = NOTOWNED;
+#ifdef OLD_REVOKE
+    /* the old protocol: anyone's script revoked a grant whose grace had passed */
+    if
+    :: K != 0 && K != me && Kgrace && Kdue -> K = 0; Kgrace = 0; Kdue = 0; kend()
+    :: else -> skip
+    fi;
+#endif
+    if
+    :: K == me ->
+       /* the claim: PEXPIRE K ttl. From here only my lifetime can end it */
+#if !defined(OLD_REVOKE) && !defined(NO_PEXPIRE)
+       Kgrace = 0;
+#endif
+       res = OWNED
+    :: else ->
+       if
+       :: mode == LEAVE ->
+          b_ = (qlen > 0 && Q[0] == me);
+          T[me] = T_NONE;
+          qrem(me);
+          wake[me] = 0;
+          if
+          :: K != 0 -> if
+                       :: b_ -> tell_head(me)   /* the next one must watch K's TTL now */
+                       :: else -> skip
+                       fi
+          :: else -> hand_on(me)
+          fi
+       :: else ->
+          /* an entry lost without leaving (a lapsed grant, a late check-in) is
+             taken back at the head: it was first when it was popped */
+          if
+          :: T[me] == T_NONE ->
+             if
+             :: mode == JOIN -> qtail(me)
+             :: else -> qhead(me)
+             fi
+          :: else -> skip
+          fi;
+          T[me] = T_LIVE;
+          if
+          :: K == 0 ->
+             hand_on(me);
+             if
+             :: w_ == me -> res = OWNED
+             :: else -> skip
+             fi
+          :: else -> skip
+          fi;
+          if
+          :: res != OWNED && qlen > 0 && Q[0] == me && K != 0 -> res = HEAD
+          :: else -> skip
+          fi
+       fi
+    fi;
+    if
+    :: res == OWNED ->
+       bel[me] = 1;
+       waiting[me] = 0;
+       wake[me] = 0;
+       if
+       :: mode == JOIN -> push(me)   /* "o": the BLPOP behind the join returns at once */
+       :: else -> skip
+       fi
+    :: else ->
+       if
+       :: mode == JOIN -> waiting[me] = 1
+       :: mode == LEAVE -> waiting[me] = 0
+       :: else -> skip
+       fi
+    fi;
+#ifdef NO_CHECKIN
+    if
+    /* the BLPOP behind a join was written before its -n was known */
+#ifdef JOIN_HINT
+    :: mode != LEAVE -> kgone[me] = 0; hinted[me] = (res == HEAD)
+#else
+    :: mode != LEAVE -> kgone[me] = 0; hinted[me] = (res == HEAD && mode == VISIT)
+#endif
+    :: else -> skip
+    fi;
+#endif
+    printf("c%d lock wait %e -> %d\n", me, mode, res); state();
+    w_ = 0;
+    b_ = 0
+  }
+}
+
+/* "lock release" (ext/lua/lock_release.lua) */
+inline lock_release(me) {
+  d_step {
+    bel[me] = 0;
+    if
+    :: K == me -> K = 0; Kgrace = 0; kend(); hand_on(0)   /* nobody live: DEL K */
+#ifdef RELEASE_LITERAL
+    :: else -> if
+               :: K != 0 -> K = 0; Kgrace = 0; kend()
+               :: else -> skip
+               fi
+#else
+    :: else -> skip           /* not mine any more: never touch another's K */
+#endif
+    fi;
+    printf("c%d lock release\n", me); state();
+    w_ = 0
+  }
+}
+
+/* The holder's lifetime ends: it must stop using the lock at that moment,
+   which is also when its PX passes on the server (clocks taken as equal). */
+inline lifetime_end(me) {
+  d_step {
+    bel[me] = 0;
+    if
+    :: K == me && !Kgrace -> K = 0; kend()
+    :: else -> skip
+    fi;
+    printf("c%d lifetime ends\n", me); state()
+  }
+}
+
+/* BLPOP wake(me) b: an element, or the timeout */
+inline blpop(me) {
+  if
+  :: wake[me] > 0 -> wake[me]--; printf("c%d BLPOP pops\n", me)
+#ifdef NO_CHECKIN
+  :: hinted[me] && kgone[me] -> printf("c%d BLPOP PTTL+1 passed\n", me)  /* only the head's wait times out */
+#else
+  :: true -> printf("c%d BLPOP times out\n", me)     /* b <= CHECKIN_MS: it always may */
+#endif
+  fi
+}
+
+/* A client may die before any command reaches the server (a command that
+   reached it and then the client died is the same as dying right after). */
+#define DIE  if :: skip :: goto die fi
+
+/* ---- clients ---- */
+
+/* the C client's lock() with $timeout > 0 (php_redislock_wait_in_queue) */
+proctype Waiter(byte me) {
+  byte res, jres;
+
+  DIE; set_nx(me, res);
+  if
+  :: res == OWNED -> goto hold
+  :: else -> skip
+  fi;
+  /* [join][BLPOP][visit], written at once, each reaching the server later */
+  DIE; lock_wait(me, JOIN, jres);
+wait:
+  DIE; blpop(me);
+  DIE; lock_wait(me, VISIT, res);
+  if
+  :: jres == OWNED || res == OWNED -> jres = 0; res = 0; goto hold
+  :: else -> jres = 0; res = 0
+  fi;
+  if
+  :: goto wait                                    /* time left: [BLPOP][visit] */
+  :: DIE; lock_wait(me, LEAVE, res);              /* out of time */
+     if
+     :: res == OWNED -> res = 0; goto hold
+     :: else -> goto done
+     fi
+  fi;
+hold:
+  DIE;
+  if
+  :: lock_release(me)
+  :: lifetime_end(me);
+     if
+     :: skip
+     :: DIE; lock_release(me)                     /* late: must be a no-op */
+     fi
+  fi;
+done:
+  goto end;
+die:
+  atomic { dead[me] = 1; bel[me] = 0; waiting[me] = 0; res = 0; jres = 0; printf("c%d dies\n", me) };
+end:
+  skip
+}
+
+/* lock() with $timeout == 0: SET NX only */
+proctype Trier(byte me) {
+  byte r = 0;
+  bit res;
+  do
+  :: r < TROUNDS ->
+     r++;
+     DIE; set_nx(me, res);
+     if
+     :: res == OWNED ->
+        res = 0;
+        DIE;
+        if
+        :: lock_release(me)
+        :: lifetime_end(me);
+           if
+           :: skip
+           :: DIE; lock_release(me)
+           fi
+        fi
+     :: else -> skip
+     fi
+  :: else -> break
+  od;
+  goto end;
+die:
+  atomic { dead[me] = 1; bel[me] = 0; printf("c%d dies\n", me) };
+end:
+  skip
+}
+
+#ifdef DEAD_LATE_ONLY
+#define LATE_OK(i) dead[i]          /* nobody is slower than LIVENESS_MS */
+#else
+#define LATE_OK(i) true
+#endif
+
+/* Time passing on the server: TTLs that may run out. */
+active proctype Env() {
+end_env:
+  do
+#ifdef OLD_REVOKE
+  :: d_step { K != 0 && Kgrace && !Kdue -> Kdue = 1; printf("grace of c%d passed\n", K) }
+  :: d_step { K != 0 && !Kgrace && dead[K] -> printf("K of c%d expires\n", K); K = 0; kend() }
+#else
+  /* an unclaimed grant lapses; a lifetime passes unseen only for the dead
+     (a live holder's lifetime ends in lifetime_end, with its belief) */
+  :: d_step { K != 0 && (Kgrace || dead[K]) -> printf("K of c%d expires\n", K); K = 0; Kgrace = 0; kend() }
+#endif
+  /* a queue entry's liveness passes: a dead waiter, or a slow live one */
+  :: d_step { T[1] == T_LIVE && LATE_OK(1) -> T[1] = T_LATE; printf("entry of c1 late\n") }
+  :: d_step { T[2] == T_LIVE && LATE_OK(2) -> T[2] = T_LATE; printf("entry of c2 late\n") }
+#if NW >= 3
+  :: d_step { T[3] == T_LIVE && LATE_OK(3) -> T[3] = T_LATE; printf("entry of c3 late\n") }
+#endif
+  /* Q and T outlive every entry, so they vanish only when all are late */
+  :: d_step { qlen > 0 && ALLLATE ->
+       i_ = 0;
+       do
+       :: i_ < QMAX -> T[Q[i_]] = T_NONE; Q[i_] = 0; i_++
+       :: else -> break
+       od;
+       qlen = 0; i_ = 0; printf("Q and T expire\n") }
+  od
+}
+
+/* (a) and (b) in every state */
+active proctype Monitor() {
+end_mon:
+  atomic {
+#ifdef MUTANT
+    /* a mutant breaks (b) by design; (a) is what must be seen to fail */
+    !MUTEX -> assert(MUTEX)
+#else
+    !(MUTEX && KEPT) -> assert(MUTEX && KEPT)
+#endif
+  }
+}
+
+init {
+  atomic {
+    i_ = 1;
+    do
+    :: i_ <= NW -> run Waiter(i_); i_++
+    :: else -> break
+    od;
+    i_ = 0;
+    run Trier(TRY)
+  }
+}

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Checks the Promela model of the wait protocol (model/, ext/lua/README.md)
+# with spin: the real models must pass every property, the mutants must fail
+# the one they break (else the model could not catch that bug at all).
+# One line per check: states, time. Exit status 1 on any failure.
+# Sized for 2 cores / a few GB; the whole run takes about a minute and a half.
+set -euo pipefail
+
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+MODEL_DIR=$REPO_ROOT/model
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+if ! command -v spin >/dev/null 2>&1; then
+  echo "==> installing spin" >&2
+  if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq spin >/dev/null; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq spin >/dev/null
+  fi
+fi
+command -v gcc >/dev/null 2>&1 || { echo "model-check: gcc is needed to compile spin's verifier" >&2; exit 1; }
+
+WORK=$(mktemp -d /tmp/redislock-model.XXXXXX)
+trap 'rm -rf "$WORK"' EXIT
+
+# pan's memory bound (MB) and search depth: the largest run stores ~11 M
+# states of ~100 bytes (about 1.6 GB); a deeper search than -m would be cut.
+MEMLIM=8000
+DEPTH=1000000
+failed=0
+
+# check NAME EXPECT MODEL "SPIN_FLAGS" KIND
+#   EXPECT: pass | fail ; KIND: safety (assertions: (a), (b), queue bounds,
+#   invalid end states) | progress (the ltl formula, acceptance cycles
+#   under weak fairness)
+check() {
+  local name=$1 expect=$2 model=$3 defs=$4 kind=$5
+  local dir=$WORK/$name out cc_flags pan_flags
+  mkdir -p "$dir"
+  cp "$MODEL_DIR/$model" "$dir/"
+  case $kind in
+    safety)   cc_flags="-DSAFETY -DNOCLAIM"; pan_flags="-m$DEPTH" ;;
+    # NFAIR: weak fairness over the 6-7 processes (and the never claim)
+    progress) cc_flags="-DNFAIR=4";          pan_flags="-a -f -m$DEPTH" ;;
+  esac
+  # shellcheck disable=SC2086  # the flag lists are meant to split
+  if ! (cd "$dir" && spin $defs -a "$model" >spin.out 2>&1); then
+    echo "FAIL $name: spin -a $defs $model did not generate a verifier:"; cat "$dir/spin.out"
+    failed=1; return
+  fi
+  # shellcheck disable=SC2086
+  if ! (cd "$dir" && gcc -w -O2 -DMEMLIM=$MEMLIM -DVECTORSZ=512 $cc_flags -o pan pan.c >cc.out 2>&1); then
+    echo "FAIL $name: gcc $cc_flags pan.c:"; cat "$dir/cc.out"
+    failed=1; return
+  fi
+  local t0 t1
+  t0=$(date +%s.%N)
+  # shellcheck disable=SC2086
+  (cd "$dir" && ./pan $pan_flags -w26 >pan.out 2>&1) || true
+  t1=$(date +%s.%N)
+  out=$dir/pan.out
+  local states secs errors what
+  states=$(sed -n 's/^ *\([0-9.e+]*\) states, stored.*/\1/p' "$out" | head -1)
+  errors=$(sed -n 's/.*errors: \([0-9]*\).*/\1/p' "$out" | head -1)
+  secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
+  what=$(grep -m1 -E '^pan:1: |^pan: ' "$out" | grep -v 'elapsed' || true)
+  if grep -qE 'out of memory|max search depth too small|error: too many processes' "$out"; then
+    echo "FAIL $name: the search was cut short ($(grep -m1 -E 'out of memory|max search depth|too many' "$out"))"
+    failed=1; return
+  fi
+  if [ -z "$errors" ]; then
+    echo "FAIL $name: pan gave no result:"; tail -20 "$out"
+    failed=1; return
+  fi
+  if [ "$expect" = pass ]; then
+    if [ "$errors" = 0 ]; then
+      printf 'ok   %-28s %-8s %11s states %6ss  errors: 0\n' "$name" "$kind" "$states" "$secs"
+    else
+      echo "FAIL $name: $(desc "$kind") does not hold: $what"
+      echo "     counterexample (script calls and the server state after each):"
+      # shellcheck disable=SC2086
+      (cd "$dir" && spin $defs -t "$model" 2>&1) \
+        | grep -vE '^ltl |^spin: trail|^[[:space:]]*[A-Za-z_]+(\[[0-9]+\])? = |^#processes|^[[:space:]]*[0-9]+:[[:space:]]+proc|^Never claim|processes created' \
+        | sed -e 's/^[[:space:]]*/       /' -e 's/^ *\([KH]=\)/           \1/' | head -60 || true
+      echo "     replay: cd model && spin $defs -a $model && gcc $cc_flags pan.c -o pan && ./pan $pan_flags && spin $defs -t $model"
+      failed=1
+    fi
+  else
+    if [ "$errors" != 0 ] && [ -n "$what" ]; then
+      printf 'ok   %-28s %-8s %11s states %6ss  fails as it must: %s\n' "$name" "$kind" "$states" "$secs" "${what#pan:1: }"
+    else
+      echo "FAIL $name: the mutant passed: the model no longer detects $(desc "$kind")"
+      failed=1
+    fi
+  fi
+}
+
+desc() {
+  case $1 in
+    safety)   echo "safety (mutual exclusion / at most LIMIT holders / claimed never lost)" ;;
+    progress) echo "progress (a free lock or slot with a live waiter stays free forever)" ;;
+  esac
+}
+
+echo "spin model check ($(spin -V | head -1))"
+
+# the protocol as ext/lua/README.md writes it
+check lock-safety           pass lock.pml      ""                   safety
+check lock-safety-3waiters  pass lock.pml      "-DNW=3 -DTROUNDS=1" safety
+check lock-progress         pass lock.pml      ""                   progress
+check semaphore-safety      pass semaphore.pml ""                   safety
+check semaphore-progress    pass semaphore.pml ""                   progress
+
+# mutants: each must be caught
+check lock-old-revoke       fail lock.pml      "-DOLD_REVOKE"       safety
+check lock-no-pexpire       fail lock.pml      "-DNO_PEXPIRE"       safety
+check lock-release-literal  fail lock.pml      "-DRELEASE_LITERAL"  safety
+check lock-no-checkin       fail lock.pml      "-DNO_CHECKIN"       progress
+check semaphore-claim-ttl   fail semaphore.pml "-DNO_CLAIM_TTL"     safety
+check semaphore-no-checkin  fail semaphore.pml "-DNO_CHECKIN"       progress
+
+if [ "$failed" != 0 ]; then
+  echo "model-check: FAILED (see the FAIL lines above)"
+  exit 1
+fi
+echo "model-check: all properties hold; every mutant is caught"

@@ -1,0 +1,41 @@
+--TEST--
+Protocol scripts: each script in ext/rl_scripts_lua.h loads into Redis under the SHA1 the generator wrote (the SHA1 the extension sends with EVALSHA), and the header is what scripts/gen-lua.php makes of ext/lua/
+--SKIPIF--
+<?php require __DIR__ . '/skipif.inc'; ?>
+--FILE--
+<?php
+require __DIR__ . '/config.inc';
+$raw = new RawRedis();
+$root = dirname(__DIR__);
+$header = file_get_contents("$root/ext/rl_scripts_lua.h");
+
+/* The C string literal of each script, turned back into bytes. */
+preg_match_all('/#define (RL_LUA_\w+)_SHA1 "([0-9a-f]{40})"\n#define \1 \\\\\n((?:\t".*"(?: \\\\)?\n)+)/', $header, $m, PREG_SET_ORDER);
+$names = [];
+foreach ($m as [, $macro, $sha, $body]) {
+    $source = '';
+    foreach (explode("\n", rtrim($body, "\n")) as $line) {
+        $line = preg_replace('/ \\\\$/', '', trim($line));
+        $source .= stripcslashes(substr($line, 1, -1));
+    }
+    $loaded = $raw->cmd('SCRIPT', 'LOAD', $source);
+    if ($loaded !== $sha) {
+        echo "$macro: header says $sha, Redis loaded it as ", var_export($loaded, true), "\n";
+    }
+    $names[] = $macro;
+}
+echo implode("\n", $names), "\n";
+
+/* The committed header is current (the same check CI runs, without luac). */
+$out = shell_exec(escapeshellarg(PHP_BINARY) . ' -n ' . escapeshellarg("$root/scripts/gen-lua.php") . ' --check 2>&1');
+var_dump(str_contains($out, 'header is stale'));
+?>
+--EXPECT--
+RL_LUA_LOCK_EXTEND
+RL_LUA_LOCK_RELEASE
+RL_LUA_LOCK_WAIT
+RL_LUA_SEMAPHORE_ACQUIRE
+RL_LUA_SEMAPHORE_COUNT
+RL_LUA_SEMAPHORE_REFRESH
+RL_LUA_SEMAPHORE_RELEASE
+bool(false)
