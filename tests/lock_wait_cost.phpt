@@ -1,0 +1,115 @@
+--TEST--
+lock() waiting cost and promptness: 10 waiters blocked 3 s on a held lock send at most 6 commands each (EVALSHA/EVAL/BLPOP in INFO commandstats; a check-in is due every 5 s, not every 50 ms); a holder that dies without unlocking costs the first waiter under 1 s past the key's expiry; a waiter SIGKILLed at the head of the queue delays the next one under 1 s
+--SKIPIF--
+<?php require __DIR__ . '/skipif.inc'; ?>
+--FILE--
+<?php
+require __DIR__ . '/config.inc';
+require __DIR__ . '/lock_helpers.inc';
+require __DIR__ . '/sem_helpers.inc';
+$raw = new RawRedis();
+$holder = new RedisLock(RL_TEST_SERVER);
+
+/** Calls so far of the commands only clients send (never a script): EVALSHA, EVAL, BLPOP. */
+function client_commands(RawRedis $raw): int
+{
+    $info = $raw->cmd('INFO', 'commandstats');
+    $n = 0;
+    foreach (['evalsha', 'eval', 'blpop'] as $c) {
+        if (preg_match('/^cmdstat_' . $c . ':calls=(\d+)/m', $info, $m)) {
+            $n += (int)$m[1];
+        }
+    }
+    return $n;
+}
+
+echo "-- 10 waiters, 3 s\n";
+$name = rl_unique('cost');
+$key = "Lock:$name";
+['queue' => $queue] = rl_lock_wait_keys($key);
+var_dump($holder->lock($name, 0, 30));
+$workers = [];
+for ($i = 0; $i < 10; $i++) {
+    $workers[$i] = $w = new RlWorker();
+    $w->warmUp();
+    $w->calls(['lock', 'lock', $name, 20, 30], ['lock', 'unlock', $name]);
+}
+rl_wait_queue_len($raw, $queue, 10);
+$before = client_commands($raw);
+usleep(3000000);
+$spent = client_commands($raw) - $before;
+var_dump($spent <= 60 ? 'at most 6 commands per waiter' : "$spent commands");
+var_dump($holder->unlock($name));
+$ok = 0;
+foreach ($workers as $w) {
+    [$l, $u] = $w->results(30);
+    $ok += $l['r'] === true && $u['r'] === true;
+}
+var_dump($ok, $raw->cmd('EXISTS', $key));
+
+echo "-- the holder dies without unlocking: the first waiter gets the lock once the key expires\n";
+$name = rl_unique('cost-dead-holder');
+$key = "Lock:$name";
+['queue' => $queue] = rl_lock_wait_keys($key);
+$dead = new RlWorker();
+var_dump($dead->call('lock', 'lock', $name, 0, 1.0)['r']);
+$dead->signal(9);
+$dead->finish();
+$w = $workers[0];
+$w->calls(['lock', 'lock', $name, 5, 30]);
+[$tok] = rl_wait_queue_len($raw, $queue, 1);
+$t = hrtime(true);
+$expiry = $t + $raw->cmd('PTTL', $key) * 1e6;
+$r = $w->results(10)[0];
+$late = ($r['t1'] - $expiry) / 1e9;
+var_dump($r['r'], $late > -0.05 && $late < 1.0 ? 'within 1 s of the expiry' : sprintf('%.2f s after the expiry', $late));
+var_dump($raw->cmd('GET', $key) === $tok, $w->call('lock', 'unlock', $name)['r']);
+
+echo "-- the waiter at the head is killed: the next one gets the lock soon after the unlock\n";
+$name = rl_unique('cost-dead-head');
+$key = "Lock:$name";
+['queue' => $queue] = rl_lock_wait_keys($key);
+var_dump($holder->lock($name, 0, 30));
+$a = new RlWorker();
+$a->warmUp();
+$b = $workers[2];
+$a->calls(['lock', 'lock', $name, 20, 30]);
+rl_wait_queue_len($raw, $queue, 1);
+$b->calls(['lock', 'lock', $name, 20, 30]);
+[, $tokB] = rl_wait_queue_len($raw, $queue, 2);
+$a->signal(9);
+var_dump($a->finish()[0]);
+$t = hrtime(true);
+var_dump($holder->unlock($name));
+$r = $b->results(10)[0];
+$took = ($r['t1'] - $t) / 1e9;
+var_dump($r['r'], $took < 1.0 ? 'within 1 s of the unlock' : sprintf('after %.2f s', $took));
+var_dump($raw->cmd('GET', $key) === $tokB, $b->call('lock', 'unlock', $name)['r']);
+$ok = 0;
+foreach ($workers as $w) {
+    $ok += $w->finish()[0] === 0;
+}
+var_dump($ok);
+?>
+--EXPECT--
+-- 10 waiters, 3 s
+bool(true)
+string(29) "at most 6 commands per waiter"
+bool(true)
+int(10)
+int(0)
+-- the holder dies without unlocking: the first waiter gets the lock once the key expires
+bool(true)
+bool(true)
+string(24) "within 1 s of the expiry"
+bool(true)
+bool(true)
+-- the waiter at the head is killed: the next one gets the lock soon after the unlock
+bool(true)
+int(9)
+bool(true)
+bool(true)
+string(24) "within 1 s of the unlock"
+bool(true)
+bool(true)
+int(10)
