@@ -1,5 +1,5 @@
 --TEST--
-lock() waiting: a waiter SIGKILLed while queued costs the waiter behind it under 3 s, not the 60 s lock lifetime (the lock handed to the dead waiter is revoked; once its queue entry has expired it is skipped); a waiter that times out leaves the queue and delays nobody
+lock() waiting: a waiter SIGKILLed while queued costs the waiter behind it under 3 s, not the 60 s lock lifetime (the lock handed to the dead waiter lapses after its 400 ms grace, and B, told it is the head, watches it lapse; once A's queue entry has expired it is skipped); a waiter that times out leaves the queue and delays nobody
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -17,7 +17,7 @@ function queue_two(RawRedis $raw, string $name, float $timeoutA, float $timeoutB
     $b = new RlWorker();
     $a->warmUp();
     $b->warmUp();
-    // lifetime 60 s; a check-in every 200 ms (half the 400 ms wait interval)
+    // lifetime 60 s; a lock handed over unclaimed lapses after 400 ms (the wait interval)
     $a->calls(['lock', 'lock', $name, $timeoutA, 60, 400000]);
     rl_wait_queue_len($raw, $queue, 1);
     $b->calls(['lock', 'lock', $name, $timeoutB, 60, 400000]);
@@ -31,7 +31,7 @@ $key = "Lock:$name";
 ['queue' => $queue, 'live' => $live, 'wake' => $wake] = rl_lock_wait_keys($key);
 var_dump($holder->lock($name, 0, 60));
 [$a, $b, $tokA, $tokB] = queue_two($raw, $name, 30, 30);
-// kill A just after one of its check-ins: its queue entry still counts as alive for a few hundred ms
+// A's queue entry still counts as alive when it is killed (an entry lives 6.5 s after its waiter's last visit)
 var_dump(rl_wait_until(fn () => rl_waiter_liveness_left($raw, $live, $tokA) >= 300, 10));
 $a->signal(9);
 [$rc] = $a->finish();
@@ -44,7 +44,9 @@ $took = ($rb['t1'] - $t) / 1e9;
 var_dump($rb['r'], $rb['e']);
 var_dump($took < 3.0 ? 'B got it within 3 s' : "B got it after $took s");
 var_dump($raw->cmd('GET', $key) === $tokB, $raw->cmd('PTTL', $key) > 55000);   // B's own full lifetime
-var_dump($raw->cmd('EXISTS', $queue, $live, $wake . $tokA, $wake . $tokB));
+// nobody waits: the queue and B's wake list are gone; dead A's unclaimed note only lives out its TTL
+$pttl = $raw->cmd('PTTL', $wake . $tokA);
+var_dump($raw->cmd('EXISTS', $queue, $live, $wake . $tokB), $pttl === -2 || ($pttl > 0 && $pttl <= 6500));
 var_dump($b->call('lock', 'unlock', $name)['r'], $raw->cmd('EXISTS', $key));
 $b->finish();
 
@@ -56,7 +58,11 @@ var_dump($holder->lock($name, 0, 60));
 [$a, $b, $tokA, $tokB] = queue_two($raw, $name, 30, 30);
 $a->signal(9);
 $a->finish();
-var_dump(rl_wait_until(fn () => rl_waiter_liveness_left($raw, $live, $tokA) < 0, 10));
+// an entry expires 6.5 s after its waiter's last visit: rather than wait, set A's liveness deadline in the past
+[, $graceA] = explode(':', $raw->cmd('HGET', $live, $tokA));
+[$s, $us] = $raw->cmd('TIME');
+$raw->cmd('HSET', $live, $tokA, ((int)$s * 1000 + intdiv((int)$us, 1000) - 1) . ":$graceA");
+var_dump(rl_waiter_liveness_left($raw, $live, $tokA) < 0);
 $t = hrtime(true);
 var_dump($holder->unlock($name));
 var_dump($raw->cmd('GET', $key) === $tokB);
@@ -99,6 +105,7 @@ string(19) "B got it within 3 s"
 bool(true)
 bool(true)
 int(0)
+bool(true)
 bool(true)
 int(0)
 -- A is killed and its queue entry expires before the unlock: the lock goes straight to B

@@ -1,5 +1,5 @@
 --TEST--
-lock() waiting: unlock() and the holder's request end hand the lock server-side to the first waiter (value = its token), whose lock() returns within 1 s although it checks in only every 2.5 s; the waiter behind it gets no grant and sends nothing
+lock() waiting: unlock() and the holder's request end hand the lock server-side to the first waiter (value = its token), whose lock() returns within 1 s (a check-in is due only every 5 s) with no round trip after the wake-up; the waiter behind it gets no grant: it is told it is the head now, looks once and blocks again
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -23,7 +23,7 @@ $addrB = rl_client_addr($raw, $b->pid);
 $mon = new RlMonitor();
 
 echo "-- unlock(): A (queued first) gets the lock, B does not move\n";
-// A checks in every 2.5 s (half its wait interval), B every 10 s: only a wake-up is quick
+// a check-in is due every 5 s whatever the interval: only a wake-up is quick
 $a->calls(['lock', 'lock', $name, 10, 30, 5000000]);
 [$tokA] = rl_wait_queue_len($raw, $queue, 1);
 $b->calls(['lock', 'lock', $name, 30, 30, 20000000]);
@@ -39,13 +39,16 @@ var_dump($ra['r'], $ra['e']);
 $took = ($ra['t1'] - $t) / 1e9;
 var_dump($took < 1.0 ? 'A returned within 1 s of unlock()' : "A returned $took s after unlock()");
 var_dump($a->call('lock', 'isLocking', $name)['r'], $raw->cmd('GET', $key) === $tokA);
-// B: no grant on its wake list, still blocked, and it sent nothing (its BLPOP was not ended)
+// B: no grant (the unlock made it the head: one note "h", one visit to learn the lock's TTL), still blocked
 usleep(300000);
-var_dump($raw->cmd('EXISTS', $wake . $tokA, $wake . $tokB), $b->pending());
+var_dump($raw->cmd('EXISTS', $wake . $tokA, $wake . $tokB), $b->pending(), $raw->cmd('LRANGE', $queue, '0', '-1') === [$tokB]);
 $seen = $mon->commands();
-// A: one SET NX, one visit to the queue (by EVAL: its connection's first), one BLPOP ended by the grant: no round trip after the
-// wake-up (then isLocking(): GET); B: the same, still in its BLPOP
-var_dump(implode(' ', rl_commands_of($seen, $addrA)), implode(' ', rl_commands_of($seen, $addrB)));
+// (a connection's first pipelined script calls go by EVAL: written as "eval" here either way)
+$cmds = fn (string $addr) => implode(' ', array_map(fn ($c) => $c === 'evalsha' ? 'eval' : $c, rl_commands_of($seen, $addr)));
+// A: SET NX; the join, its BLPOP (ended at once: A is the head) and the visit behind it (the lock's TTL);
+// the BLPOP ended by the grant and the claim behind it: nothing after the wake-up (then isLocking(): GET)
+// B: SET NX; the join, its BLPOP (ended by the hand-over's "h") and the visit; a BLPOP again
+var_dump($cmds($addrA), $cmds($addrB));
 
 echo "-- A's request ends without unlock(): the auto-release hands the lock to B\n";
 $t = hrtime(true);
@@ -80,8 +83,9 @@ bool(true)
 bool(true)
 int(0)
 bool(false)
-string(18) "set eval blpop get"
-string(14) "set eval blpop"
+bool(true)
+string(34) "set eval blpop eval blpop eval get"
+string(25) "set eval blpop eval blpop"
 -- A's request ends without unlock(): the auto-release hands the lock to B
 bool(true)
 NULL
