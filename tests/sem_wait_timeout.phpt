@@ -1,5 +1,5 @@
 --TEST--
-RedisSemaphore::acquire() $timeout: 0 is one script call; a 1 s wait is false after about 1 s (a 0.15 s one not rounded up) with a check-in (script + BLPOP) every 50-150 ms, at most 30 scripts; waits leave no holder or queue entry (only an expiring grant record); a release mid-wait admits the waiter
+RedisSemaphore::acquire() $timeout: 0 is one script call; a 1 s wait is false after about 1 s (a 0.15 s one not rounded up): a try, a join + BLPOP + visit, at most 2 more BLPOP + visit (the head blocks until the earliest deadline or the end of the wait), a leave; waits leave no holder, queue entry or wait key; a release mid-wait admits the waiter
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -10,7 +10,7 @@ require __DIR__ . '/sem_helpers.inc';
 $raw = new RawRedis();
 $name = rl_unique('wait');
 $keys = sem_keys($name);
-[$queue, $live, $granted, $wake] = sem_wait_keys($name);
+[$queue, $live, $wake] = sem_wait_keys($name);
 $s = new RedisSemaphore(RL_TEST_SERVER);
 $t = new RedisSemaphore(RL_TEST_SERVER);
 rl_warm_up($t);   // connected, scripts cached: the commands below are the waits' own
@@ -25,16 +25,16 @@ $t0 = microtime(true);
 var_dump($t->acquire($name, 1, 30), $t->acquire($name, 1, 30, 0));
 var_dump(microtime(true) - $t0 < 0.5, $mine());
 
-echo "-- timeout 1: false after about 1 s; a check-in (script + BLPOP) every 50 ms or so, not a busy poll\n";
+echo "-- timeout 1: false after about 1 s; a few blocking check-ins, not a poll\n";
 $t0 = microtime(true);
 var_dump($t->acquire($name, 1, 30, 1));
 $took = microtime(true) - $t0;
 $seen = $mine();
 var_dump($took >= 0.99, $took < 1.5);
-// the first try, then per check-in a queue visit pipelined with a BLPOP, then the leave
-var_dump(preg_match('/^evalsha( evalsha blpop)+ evalsha$/D', $seen) === 1 ? 'evalsha (evalsha blpop)+ evalsha' : $seen);
-$scripts = substr_count($seen, 'evalsha');
-var_dump($scripts <= 30 ? 'at most 30 scripts' : "$scripts scripts");
+// the first try, the join with its BLPOP and the visit behind it, per check-in a BLPOP and its visit, then the leave
+var_dump(preg_match('/^evalsha evalsha blpop evalsha( blpop evalsha)* evalsha$/D', $seen) === 1 ? 'try join blpop visit (blpop visit)* leave' : $seen);
+$blocks = substr_count($seen, 'blpop');
+var_dump($blocks <= 3 ? 'at most 3 BLPOPs' : "$blocks BLPOPs");
 
 echo "-- a short timeout is not rounded up to the next check-in\n";
 $t0 = microtime(true);
@@ -44,7 +44,7 @@ var_dump($took >= 0.149, $took < 0.4);
 
 echo "-- nothing was left behind by the waits: no holder, no queue entry, no wait key\n";
 var_dump($t->count($name), array_keys(sem_zset($raw, $keys[0])) === [$a], array_keys(sem_zset($raw, $keys[1])) === [$a]);
-var_dump($raw->cmd('KEYS', "{Sem:$name}:wait:*"));
+var_dump($raw->cmd('KEYS', rl_wait_marker('Sem:') . "{Sem:$name}:*"));
 var_dump($t->releaseAll());
 
 echo "-- admitted while waiting, as soon as the slot is released\n";
@@ -63,8 +63,8 @@ $took = microtime(true) - $t0;
 echo $out;
 var_dump(is_string($b), $took > 0.35, $took < 2.0);   // well before the 5 s timeout
 var_dump($t->release($name), $s->release($name), $raw->cmd('EXISTS', ...$keys), $raw->cmd('EXISTS', $queue, $live));
-// the record of the grant handed over on release may stay, but only until its TTL (the slot's lifetime)
-var_dump(array_filter($raw->cmd('KEYS', "{Sem:$name}:wait:*"), fn ($k) => !in_array($raw->cmd('PTTL', $k), range(1, 30000))));
+// a wake note may stay, but only until its TTL (6.5 s)
+var_dump(array_filter($raw->cmd('KEYS', rl_wait_marker('Sem:') . "{Sem:$name}:*"), fn ($k) => !in_array($raw->cmd('PTTL', $k), range(1, 6500))));
 ?>
 --EXPECT--
 -- timeout 0 (default): one script, no waiting
@@ -72,12 +72,12 @@ bool(false)
 bool(false)
 bool(true)
 string(15) "evalsha evalsha"
--- timeout 1: false after about 1 s; a check-in (script + BLPOP) every 50 ms or so, not a busy poll
+-- timeout 1: false after about 1 s; a few blocking check-ins, not a poll
 bool(false)
 bool(true)
 bool(true)
-string(32) "evalsha (evalsha blpop)+ evalsha"
-string(18) "at most 30 scripts"
+string(41) "try join blpop visit (blpop visit)* leave"
+string(16) "at most 3 BLPOPs"
 -- a short timeout is not rounded up to the next check-in
 bool(false)
 bool(true)
