@@ -1,5 +1,5 @@
 --TEST--
-lock() waiting on a server without the wait script cached (fresh server, SCRIPT FLUSH): the waiter is queued at once, not after a first BLPOP of half its wait interval, and an unlock 0.5 s later hands it the lock within 1 s
+lock() waiting on a server without the wait script cached (fresh server, SCRIPT FLUSH): the waiter is queued at once, not after a first BLPOP (a check-in period, 5 s), and an unlock 0.5 s later hands it the lock within 1 s
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 
@@ -17,7 +17,7 @@ var_dump($holder->lock($name, 0, 30));
 $w = new RlWorker($srv->server());
 var_dump($w->call('lock', 'isLocking', $name)['r']);
 var_dump($raw->cmd('SCRIPT', 'FLUSH'));
-// 2.5 s BLPOPs (half the 5 s wait interval)
+// a BLPOP lasts up to the 5 s check-in period
 $w->calls(['lock', 'lock', $name, 10, 30, 5000000]);
 var_dump(rl_wait_until(fn () => $raw->cmd('LLEN', $queue) === 1, 1.0) ? 'queued within 1 s' : 'not queued after 1 s');
 $t = hrtime(true);

@@ -1,5 +1,5 @@
 --TEST--
-lock() waiting with read_timeout 0.2 s and 1 s BLPOPs (waitIntervalUs 2 s): no read timeout; false after the 3 s timeout, or the lock when released mid-BLPOP; afterwards the usual read timeout applies again (a paused server is not waited out)
+lock() waiting with read_timeout 0.2 s and BLPOPs of seconds (the head blocks until the held key's expiry or the end of the wait): no read timeout; false after the 3 s timeout, or the lock when released mid-BLPOP; afterwards the usual read timeout applies again (a paused server is not waited out)
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
