@@ -10,8 +10,67 @@
 	"end\n" \
 	"return 0\n"
 
+/* ext/lua/lock_handed.lua */
+#define RL_LUA_LOCK_HANDED_SHA1 "06ea29aff3859c00d84fca6a375b808b3b9ae925"
+#define RL_LUA_LOCK_HANDED \
+	"local LIVENESS = tonumber(ARGV[3])\n" \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local now\n" \
+	"local function clock()\n" \
+	"  if not now then\n" \
+	"    local t = redis.call('TIME')\n" \
+	"    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	"  end\n" \
+	"  return now\n" \
+	"end\n" \
+	"local function wake(member, what)\n" \
+	"  local key = ARGV[2] .. member\n" \
+	"  redis.call('RPUSH', key, what)\n" \
+	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function pop_live()\n" \
+	"  while true do\n" \
+	"    local w = redis.call('LPOP', KEYS[2])\n" \
+	"    if not w then return nil end\n" \
+	"    local terms = redis.call('HGET', KEYS[3], w)\n" \
+	"    if terms then\n" \
+	"      redis.call('HDEL', KEYS[3], w)\n" \
+	"      local liveness, grace = string.match(terms, '^(%d+):(%d+)$')\n" \
+	"      if liveness and tonumber(liveness) > clock() then return w, grace end\n" \
+	"    end\n" \
+	"  end\n" \
+	"end\n" \
+	"local function tell_head(me)\n" \
+	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  if head and head ~= me then wake(head, 'h') end\n" \
+	"end\n" \
+	"local function hand_on(me, ttl, watched)\n" \
+	"  local w, grace = pop_live()\n" \
+	"  if not w then return nil end\n" \
+	"  if w == me then\n" \
+	"    tell_head(me)\n" \
+	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"    return w\n" \
+	"  end\n" \
+	"  if watched then\n" \
+	"    redis.call('SET', KEYS[4], w, 'PX', grace)\n" \
+	"  else\n" \
+	"    tell_head(me)\n" \
+	"  end\n" \
+	"  redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
+	"  wake(w, 'g')\n" \
+	"  return w\n" \
+	"end\n" \
+	"local holder = redis.call('GET', KEYS[1])\n" \
+	"if not holder then\n" \
+	"  hand_on(nil, nil, false)\n" \
+	"elseif redis.call('GET', KEYS[4]) == holder then\n" \
+	"  tell_head(nil)\n" \
+	"end\n" \
+	"return 0\n"
+
 /* ext/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "52e2307f0a8e74a75458e8f34c2c4a48edb5a7ba"
+#define RL_LUA_LOCK_RELEASE_SHA1 "0c1a33797128b708488c781a1e895c0f0e8bfc77"
 #define RL_LUA_LOCK_RELEASE \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -44,24 +103,39 @@
 	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
 	"  if head and head ~= me then wake(head, 'h') end\n" \
 	"end\n" \
-	"local function hand_on(me, ttl)\n" \
+	"local function hand_on(me, ttl, watched)\n" \
 	"  local w, grace = pop_live()\n" \
 	"  if not w then return nil end\n" \
-	"  tell_head(me)\n" \
 	"  if w == me then\n" \
+	"    tell_head(me)\n" \
 	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
-	"  else\n" \
-	"    redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
-	"    wake(w, 'g')\n" \
+	"    return w\n" \
 	"  end\n" \
+	"  if watched then\n" \
+	"    redis.call('SET', KEYS[4], w, 'PX', grace)\n" \
+	"  else\n" \
+	"    tell_head(me)\n" \
+	"  end\n" \
+	"  redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
+	"  wake(w, 'g')\n" \
 	"  return w\n" \
 	"end\n" \
-	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
-	"if not hand_on(nil, nil) then redis.call('DEL', KEYS[1]) end\n" \
-	"return 1\n"
+	"local watched = ARGV[4] == 'watch'\n" \
+	"local released = 0\n" \
+	"if redis.call('GET', KEYS[1]) == ARGV[1] then\n" \
+	"  released = 1\n" \
+	"  if watched then redis.call('DEL', KEYS[5]) end\n" \
+	"  if hand_on(nil, nil, watched) then return 1 end\n" \
+	"  redis.call('DEL', KEYS[1])\n" \
+	"end\n" \
+	"if watched then\n" \
+	"  redis.call('RPUSH', KEYS[5], 'n')\n" \
+	"  redis.call('PEXPIRE', KEYS[5], LIVENESS)\n" \
+	"end\n" \
+	"return released\n"
 
 /* ext/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "97ab5f803d9dff3db24c4eefa9f8c799caf411e4"
+#define RL_LUA_LOCK_WAIT_SHA1 "c123012fae0994e28e682e2ffabfda0c8c02969d"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -94,16 +168,21 @@
 	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
 	"  if head and head ~= me then wake(head, 'h') end\n" \
 	"end\n" \
-	"local function hand_on(me, ttl)\n" \
+	"local function hand_on(me, ttl, watched)\n" \
 	"  local w, grace = pop_live()\n" \
 	"  if not w then return nil end\n" \
-	"  tell_head(me)\n" \
 	"  if w == me then\n" \
+	"    tell_head(me)\n" \
 	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
-	"  else\n" \
-	"    redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
-	"    wake(w, 'g')\n" \
+	"    return w\n" \
 	"  end\n" \
+	"  if watched then\n" \
+	"    redis.call('SET', KEYS[4], w, 'PX', grace)\n" \
+	"  else\n" \
+	"    tell_head(me)\n" \
+	"  end\n" \
+	"  redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
+	"  wake(w, 'g')\n" \
 	"  return w\n" \
 	"end\n" \
 	"local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]\n" \
@@ -118,6 +197,10 @@
 	"local holder = redis.call('GET', KEYS[1])\n" \
 	"if holder == me then\n" \
 	"  redis.call('PEXPIRE', KEYS[1], ttl)\n" \
+	"  if redis.call('DEL', KEYS[4]) == 1 then\n" \
+	"    redis.call('RPUSH', KEYS[5], 'c')\n" \
+	"    redis.call('PEXPIRE', KEYS[5], LIVENESS)\n" \
+	"  end\n" \
 	"  return owned()\n" \
 	"end\n" \
 	"if mode == 'leave' then\n" \
@@ -128,7 +211,7 @@
 	"  if holder then\n" \
 	"    if was_head then tell_head(me) end\n" \
 	"  else\n" \
-	"    hand_on(me, ttl)\n" \
+	"    hand_on(me, ttl, false)\n" \
 	"  end\n" \
 	"  return 0\n" \
 	"end\n" \
@@ -142,7 +225,7 @@
 	"end\n" \
 	"redis.call('PEXPIRE', KEYS[2], LIVENESS)\n" \
 	"redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
-	"if not holder and hand_on(me, ttl) == me then return owned() end\n" \
+	"if not holder and hand_on(me, ttl, false) == me then return owned() end\n" \
 	"if redis.call('LINDEX', KEYS[2], 0) == me then\n" \
 	"  if mode == 'join' then wake(me, 'h') end\n" \
 	"  local left = redis.call('PTTL', KEYS[1])\n" \

@@ -24,6 +24,11 @@ local holder = redis.call('GET', KEYS[1])
 if holder == me then
   -- a grant waiting for me: claimed now, for my whole lifetime, it can only end with it
   redis.call('PEXPIRE', KEYS[1], ttl)
+  -- a releaser watching this grant (KEYS[4] names it) stops watching
+  if redis.call('DEL', KEYS[4]) == 1 then
+    redis.call('RPUSH', KEYS[5], 'c')
+    redis.call('PEXPIRE', KEYS[5], LIVENESS)
+  end
   return owned()
 end
 
@@ -35,7 +40,7 @@ if mode == 'leave' then
   if holder then
     if was_head then tell_head(me) end
   else
-    hand_on(me, ttl)
+    hand_on(me, ttl, false)
   end
   return 0
 end
@@ -54,7 +59,7 @@ end
 redis.call('PEXPIRE', KEYS[2], LIVENESS)
 redis.call('PEXPIRE', KEYS[3], LIVENESS)
 
-if not holder and hand_on(me, ttl) == me then return owned() end
+if not holder and hand_on(me, ttl, false) == me then return owned() end
 
 -- the head watches the lock's end (an expiry, a lapsing grant); the others just wait
 if redis.call('LINDEX', KEYS[2], 0) == me then
