@@ -11,7 +11,7 @@
 	"return 0\n"
 
 /* ext/lua/lock_handed.lua */
-#define RL_LUA_LOCK_HANDED_SHA1 "06ea29aff3859c00d84fca6a375b808b3b9ae925"
+#define RL_LUA_LOCK_HANDED_SHA1 "16b97f5d5863c51e512a19c38c7049cb99cdbc7d"
 #define RL_LUA_LOCK_HANDED \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -23,10 +23,22 @@
 	"  end\n" \
 	"  return now\n" \
 	"end\n" \
+	"local WAKE_PREFIX = ARGV[2]\n" \
 	"local function wake(member, what)\n" \
-	"  local key = ARGV[2] .. member\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function pop_live()\n" \
 	"  while true do\n" \
@@ -70,7 +82,7 @@
 	"return 0\n"
 
 /* ext/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "0c1a33797128b708488c781a1e895c0f0e8bfc77"
+#define RL_LUA_LOCK_RELEASE_SHA1 "dbdc46b00be9ad4974c8723c05a9715e5674c347"
 #define RL_LUA_LOCK_RELEASE \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -82,10 +94,22 @@
 	"  end\n" \
 	"  return now\n" \
 	"end\n" \
+	"local WAKE_PREFIX = ARGV[2]\n" \
 	"local function wake(member, what)\n" \
-	"  local key = ARGV[2] .. member\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function pop_live()\n" \
 	"  while true do\n" \
@@ -135,7 +159,7 @@
 	"return released\n"
 
 /* ext/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "c123012fae0994e28e682e2ffabfda0c8c02969d"
+#define RL_LUA_LOCK_WAIT_SHA1 "b9977ae2afda18477370eb1c4223b075ab2db602"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -147,10 +171,22 @@
 	"  end\n" \
 	"  return now\n" \
 	"end\n" \
+	"local WAKE_PREFIX = ARGV[2]\n" \
 	"local function wake(member, what)\n" \
-	"  local key = ARGV[2] .. member\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function pop_live()\n" \
 	"  while true do\n" \
@@ -190,7 +226,7 @@
 	"  if mode == 'join' then\n" \
 	"    wake(me, 'o')\n" \
 	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', ARGV[2] .. me)\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
 	"  end\n" \
 	"  return 1\n" \
 	"end\n" \
@@ -207,7 +243,7 @@
 	"  local was_head = redis.call('LINDEX', KEYS[2], 0) == me\n" \
 	"  redis.call('HDEL', KEYS[3], me)\n" \
 	"  redis.call('LREM', KEYS[2], 1, me)\n" \
-	"  redis.call('DEL', ARGV[2] .. me)\n" \
+	"  redis.call('DEL', WAKE_PREFIX .. me)\n" \
 	"  if holder then\n" \
 	"    if was_head then tell_head(me) end\n" \
 	"  else\n" \
@@ -215,16 +251,7 @@
 	"  end\n" \
 	"  return 0\n" \
 	"end\n" \
-	"local terms = string.format('%d:%d', clock() + LIVENESS, tonumber(grace))\n" \
-	"if redis.call('HSET', KEYS[3], me, terms) == 1 then\n" \
-	"  if mode == 'join' then\n" \
-	"    redis.call('RPUSH', KEYS[2], me)\n" \
-	"  else\n" \
-	"    redis.call('LPUSH', KEYS[2], me)\n" \
-	"  end\n" \
-	"end\n" \
-	"redis.call('PEXPIRE', KEYS[2], LIVENESS)\n" \
-	"redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
+	"keep_entry(KEYS[2], KEYS[3], me, string.format('%d:%d', clock() + LIVENESS, tonumber(grace)), mode)\n" \
 	"if not holder and hand_on(me, ttl, false) == me then return owned() end\n" \
 	"if redis.call('LINDEX', KEYS[2], 0) == me then\n" \
 	"  if mode == 'join' then wake(me, 'h') end\n" \
@@ -234,7 +261,7 @@
 	"return 0\n"
 
 /* ext/lua/semaphore_acquire.lua */
-#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "a2321c49c0df84aa141eea12e720ff4979d7adba"
+#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "c36fbaf952514465f7fc1f418da6a9f8d17a5aba"
 #define RL_LUA_SEMAPHORE_ACQUIRE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -269,10 +296,22 @@
 	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
 	"  dirty = true\n" \
 	"end\n" \
-	"local function wake(id, what)\n" \
-	"  local key = ARGV[1] .. id\n" \
+	"local WAKE_PREFIX = ARGV[1]\n" \
+	"local function wake(member, what)\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function serve_waiters(me, ttl)\n" \
 	"  local served_me, popped = false, false\n" \
@@ -311,21 +350,12 @@
 	"else\n" \
 	"  local queued = mode == 'join' or mode == 'visit'\n" \
 	"  if queued then\n" \
-	"    local terms = string.format('%d:%d:%d', now + LIVENESS, tonumber(grace), limit)\n" \
-	"    if redis.call('HSET', KEYS[5], me, terms) == 1 then\n" \
-	"      if mode == 'join' then\n" \
-	"        redis.call('RPUSH', KEYS[4], me)\n" \
-	"      else\n" \
-	"        redis.call('LPUSH', KEYS[4], me)\n" \
-	"      end\n" \
-	"    end\n" \
-	"    redis.call('PEXPIRE', KEYS[4], LIVENESS)\n" \
-	"    redis.call('PEXPIRE', KEYS[5], LIVENESS)\n" \
+	"    keep_entry(KEYS[4], KEYS[5], me, string.format('%d:%d:%d', now + LIVENESS, tonumber(grace), limit), mode)\n" \
 	"  elseif mode == 'leave' then\n" \
 	"    local was_head = redis.call('LINDEX', KEYS[4], 0) == me\n" \
 	"    redis.call('HDEL', KEYS[5], me)\n" \
 	"    redis.call('LREM', KEYS[4], 1, me)\n" \
-	"    redis.call('DEL', ARGV[1] .. me)\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
 	"    if was_head then\n" \
 	"      local head = redis.call('LINDEX', KEYS[4], 0)\n" \
 	"      if head then wake(head, 'h') end\n" \
@@ -342,7 +372,7 @@
 	"  if mode == 'join' then\n" \
 	"    wake(me, 'o')\n" \
 	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', ARGV[1] .. me)\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
 	"  end\n" \
 	"  return 1\n" \
 	"end\n" \
@@ -354,7 +384,7 @@
 	"return 0\n"
 
 /* ext/lua/semaphore_count.lua */
-#define RL_LUA_SEMAPHORE_COUNT_SHA1 "073e5ad17b7364158a8c77e88aed61dfa4a3174f"
+#define RL_LUA_SEMAPHORE_COUNT_SHA1 "144677fe240c2eff0de3d9ff47a3f48cf50e62d6"
 #define RL_LUA_SEMAPHORE_COUNT \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -389,10 +419,22 @@
 	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
 	"  dirty = true\n" \
 	"end\n" \
-	"local function wake(id, what)\n" \
-	"  local key = ARGV[1] .. id\n" \
+	"local WAKE_PREFIX = ARGV[1]\n" \
+	"local function wake(member, what)\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function serve_waiters(me, ttl)\n" \
 	"  local served_me, popped = false, false\n" \
@@ -429,7 +471,7 @@
 	"return redis.call('ZCARD', KEYS[2])\n"
 
 /* ext/lua/semaphore_refresh.lua */
-#define RL_LUA_SEMAPHORE_REFRESH_SHA1 "7471f70011785b27d29c354a8130813f70d82396"
+#define RL_LUA_SEMAPHORE_REFRESH_SHA1 "5669f10933e58c9a46262b1ec115b667e2bc189c"
 #define RL_LUA_SEMAPHORE_REFRESH \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -464,10 +506,22 @@
 	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
 	"  dirty = true\n" \
 	"end\n" \
-	"local function wake(id, what)\n" \
-	"  local key = ARGV[1] .. id\n" \
+	"local WAKE_PREFIX = ARGV[1]\n" \
+	"local function wake(member, what)\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function serve_waiters(me, ttl)\n" \
 	"  local served_me, popped = false, false\n" \
@@ -508,7 +562,7 @@
 	"return refreshed\n"
 
 /* ext/lua/semaphore_release.lua */
-#define RL_LUA_SEMAPHORE_RELEASE_SHA1 "104f20458687c98848844d97bea8ee986fdba8db"
+#define RL_LUA_SEMAPHORE_RELEASE_SHA1 "26e649d12d60a1505075b9f42b0bebbc77661d09"
 #define RL_LUA_SEMAPHORE_RELEASE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -543,10 +597,22 @@
 	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
 	"  dirty = true\n" \
 	"end\n" \
-	"local function wake(id, what)\n" \
-	"  local key = ARGV[1] .. id\n" \
+	"local WAKE_PREFIX = ARGV[1]\n" \
+	"local function wake(member, what)\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function serve_waiters(me, ttl)\n" \
 	"  local served_me, popped = false, false\n" \

@@ -15,12 +15,8 @@ local function clock()
   return now
 end
 
--- A note on a waiter's wake list: ends its BLPOP; the list lives as long as a queue entry.
-local function wake(member, what)
-  local key = ARGV[2] .. member
-  redis.call('RPUSH', key, what)
-  redis.call('PEXPIRE', key, LIVENESS)
-end
+local WAKE_PREFIX = ARGV[2]
+--@include _waiters.lua
 
 -- Takes entries off the head until a live one (dead ones are dropped); returns it and its grace, or nil.
 local function pop_live()

@@ -14,7 +14,7 @@ local function owned()
     -- the BLPOP pipelined behind a join must not block for nothing
     wake(me, 'o')
   elseif mode == 'leave' then
-    redis.call('DEL', ARGV[2] .. me)
+    redis.call('DEL', WAKE_PREFIX .. me)
   end
   -- (after a visit, the BLPOP just emptied the list; a stray note expires with it)
   return 1
@@ -36,7 +36,7 @@ if mode == 'leave' then
   local was_head = redis.call('LINDEX', KEYS[2], 0) == me
   redis.call('HDEL', KEYS[3], me)
   redis.call('LREM', KEYS[2], 1, me)
-  redis.call('DEL', ARGV[2] .. me)
+  redis.call('DEL', WAKE_PREFIX .. me)
   if holder then
     if was_head then tell_head(me) end
   else
@@ -45,19 +45,7 @@ if mode == 'leave' then
   return 0
 end
 
--- join, or prove I am alive; an entry lost without giving up (a grant that
--- lapsed, a check-in that came late) is taken back at the head: I was first.
-local terms = string.format('%d:%d', clock() + LIVENESS, tonumber(grace))
-if redis.call('HSET', KEYS[3], me, terms) == 1 then
-  if mode == 'join' then
-    redis.call('RPUSH', KEYS[2], me)
-  else
-    redis.call('LPUSH', KEYS[2], me)
-  end
-end
--- the same lifetime for every entry: a joiner never shortens anyone's
-redis.call('PEXPIRE', KEYS[2], LIVENESS)
-redis.call('PEXPIRE', KEYS[3], LIVENESS)
+keep_entry(KEYS[2], KEYS[3], me, string.format('%d:%d', clock() + LIVENESS, tonumber(grace)), mode)
 
 if not holder and hand_on(me, ttl, false) == me then return owned() end
 
