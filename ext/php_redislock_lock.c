@@ -12,6 +12,7 @@ typedef struct {
 	php_redislock_client client;
 	php_redislock_holder holder;
 	HashTable held; /* name => token: what this object holds, as far as it knows */
+	HashTable waited; /* the names in held that it waited for: their unlock() watches the hand-over */
 	zend_object std;
 } redislock_lock_object;
 
@@ -21,6 +22,18 @@ static inline redislock_lock_object *lock_from_obj(zend_object *obj)
 }
 
 #define Z_REDISLOCK_LOCK_P(zv) lock_from_obj(Z_OBJ_P(zv))
+
+static void held_forget(redislock_lock_object *lock, zend_string *name)
+{
+	zend_hash_del(&lock->held, name);
+	zend_hash_del(&lock->waited, name);
+}
+
+static void held_clear(redislock_lock_object *lock)
+{
+	zend_hash_clean(&lock->held);
+	zend_hash_clean(&lock->waited);
+}
 
 static inline redislock_lock_object *lock_from_holder(php_redislock_holder *holder)
 {
@@ -75,7 +88,7 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 				*all_released = false;
 			}
 		}
-		zend_hash_clean(&lock->held);
+		held_clear(lock);
 	} else {
 		php_redislock_client_discard_if_broken(&lock->client);
 	}
@@ -100,13 +113,13 @@ static void holder_release_all(php_redislock_holder *holder)
 	if (release_held(lock, &all_released, &err) != RL_OK) {
 		php_redislock_log_release_failure("locks", err.message);
 	}
-	zend_hash_clean(&lock->held);
+	held_clear(lock);
 }
 
 static void holder_forget_all(php_redislock_holder *holder)
 {
 	redislock_lock_object *lock = lock_from_holder(holder);
-	zend_hash_clean(&lock->held);
+	held_clear(lock);
 	/* the connection, too, was the parent's: rl_conn_is_reusable() refuses it by pid */
 }
 
@@ -120,6 +133,7 @@ static zend_object *lock_create(zend_class_entry *ce)
 	object_properties_init(&lock->std, ce);
 	lock->std.handlers = &redislock_lock_handlers;
 	zend_hash_init(&lock->held, 0, NULL, ZVAL_PTR_DTOR, 0);
+	zend_hash_init(&lock->waited, 0, NULL, NULL, 0);
 	lock->holder.release_all = holder_release_all;
 	lock->holder.forget_all = holder_forget_all;
 	php_redislock_holder_register(&lock->holder);
@@ -133,6 +147,7 @@ static void lock_free(zend_object *obj)
 	/* A lock nobody can reach any more can never be unlocked: release it now. */
 	php_redislock_holder_unregister(&lock->holder);
 	zend_hash_destroy(&lock->held);
+	zend_hash_destroy(&lock->waited);
 	php_redislock_client_destroy(&lock->client);
 	zend_object_std_dtor(obj);
 }
@@ -239,7 +254,7 @@ PHP_METHOD(RedisLock, lock)
 	rl_error err;
 	rl_conn *conn;
 	zval *held_token;
-	bool acquired = false;
+	bool acquired = false, waited = false;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_STR(name)
@@ -283,7 +298,7 @@ PHP_METHOD(RedisLock, lock)
 			zend_string_release(key);
 			RETURN_TRUE;
 		}
-		zend_hash_del(&lock->held, name); /* lost meanwhile (expired, deleted): acquire anew */
+		held_forget(lock, name); /* lost meanwhile (expired, deleted): acquire anew */
 	}
 
 	if (!php_redislock_make_token(token)) {
@@ -296,6 +311,7 @@ PHP_METHOD(RedisLock, lock)
 	/* Free: one round trip. Taken, and we may wait: queue up and be woken by the release. */
 	status = rl_lock_try_acquire(conn, &ref, ttl_ms, &acquired, &err);
 	if (status == RL_OK && !acquired && timeout > 0) {
+		waited = true;
 		status = wait_in_queue(conn, &ref, ttl_ms, wait_interval_us,
 			php_redislock_now_ns() + (uint64_t)(timeout * 1e9), &acquired, &err);
 	}
@@ -318,6 +334,9 @@ PHP_METHOD(RedisLock, lock)
 		zval token_zv;
 		ZVAL_STRINGL(&token_zv, token, PHP_REDISLOCK_TOKEN_LEN);
 		zend_hash_update(&lock->held, name, &token_zv);
+		if (waited) {
+			zend_hash_add_empty_element(&lock->waited, name);
+		}
 	}
 	RETURN_BOOL(acquired);
 
@@ -365,11 +384,15 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	switch (call) {
 		case HELD_EXTEND:  status = rl_lock_extend(conn, &ref, ttl_ms, &yes, &err); break;
 		case HELD_CHECK:   status = rl_lock_is_owner(conn, &ref, &yes, &err); break;
-		case HELD_RELEASE: status = rl_lock_release_many(conn, 1, &ref, &yes, &err); break;
+		case HELD_RELEASE:
+			status = zend_hash_exists(&lock->waited, name)
+				? rl_lock_release_watched(conn, &ref, &yes, &err)
+				: rl_lock_release_many(conn, 1, &ref, &yes, &err);
+			break;
 	}
 	zend_string_release(key);
 	if (status == RL_OK ? (call == HELD_RELEASE || !yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {
-		zend_hash_del(&lock->held, name);
+		held_forget(lock, name);
 	}
 	if (status != RL_OK) {
 		php_redislock_client_throw(&lock->client, status, &err);

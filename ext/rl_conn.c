@@ -122,6 +122,17 @@ rl_status rl_reply_integer(rl_conn *conn, const redisReply *reply, const char *w
 	return rl_conn_unexpected_reply(conn, what, err);
 }
 
+void rl_reply_free_all(redisReply **replies, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++) {
+		if (replies[i]) {
+			freeReplyObject(replies[i]);
+			replies[i] = NULL;
+		}
+	}
+}
+
 rl_status rl_reply_take_integer(rl_conn *conn, redisReply *reply, const char *what, long long *value,
 		rl_error *err)
 {

@@ -107,6 +107,9 @@ rl_status rl_reply_integer(rl_conn *conn, const redisReply *reply, const char *w
 rl_status rl_reply_take_integer(rl_conn *conn, redisReply *reply, const char *what, long long *value,
 		rl_error *err);
 
+/* Frees each reply that is set and clears it. */
+void rl_reply_free_all(redisReply **replies, size_t n);
+
 static inline bool rl_reply_is_error(const redisReply *reply, const char *code)
 {
 	size_t len = strlen(code);

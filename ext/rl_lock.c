@@ -104,80 +104,88 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 	return status;
 }
 
-#define WAIT_ARGS 9
+/*
+ * A lock script's arguments: KEYS the lock key, its queue, terms, watched
+ * grant and acknowledgement list; ARGV the token, the wake-list prefix, then
+ * extra ones. Returns how many.
+ */
+#define LOCK_NKEYS 5
+#define MAX_LOCK_ARGS (LOCK_NKEYS + 2 + 4)
 
-static void wait_args(const char **args, size_t *lens, const rl_lock_ref *lock, const rl_wait_keys *keys,
-		const char *ttl, const char *grace, const char *mode, const char *liveness)
+static int lock_args(const char **args, size_t *lens, const rl_lock_ref *lock, const rl_wait_keys *keys, int nextra,
+		const char *const *extra)
 {
+	int i;
+
 	args[0] = lock->key;         lens[0] = lock->key_len;
-	args[1] = keys->queue;       lens[1] = keys->queue_len;
-	args[2] = keys->terms;       lens[2] = keys->terms_len;
-	args[3] = lock->token;       lens[3] = lock->token_len;
-	args[4] = keys->wake_prefix; lens[4] = keys->wake_prefix_len;
-	args[5] = ttl;               lens[5] = strlen(ttl);
-	args[6] = grace;             lens[6] = strlen(grace);
-	args[7] = mode;              lens[7] = strlen(mode);
-	args[8] = liveness;          lens[8] = strlen(liveness);
+	args[1] = keys->queue;       lens[1] = keys->key_len;
+	args[2] = keys->terms;       lens[2] = keys->key_len;
+	args[3] = keys->grant;       lens[3] = keys->key_len;
+	args[4] = keys->ack;         lens[4] = keys->key_len;
+	args[5] = lock->token;       lens[5] = lock->token_len;
+	args[6] = keys->wake_prefix; lens[6] = keys->key_len;
+	for (i = 0; i < nextra; i++) {
+		args[LOCK_NKEYS + 2 + i] = extra[i];
+		lens[LOCK_NKEYS + 2 + i] = strlen(extra[i]);
+	}
+	return LOCK_NKEYS + 2 + nextra;
 }
 
 rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
 		long long grace_ms, rl_wait_mode mode, long long block_ms, long long *answer, rl_error *err)
 {
 	char ttl[24], grace[24];
-	const char *liveness = RL_WAIT_LIVENESS_TEXT;
-	const char *args[WAIT_ARGS], *join_args[WAIT_ARGS];
-	size_t lens[WAIT_ARGS], join_lens[WAIT_ARGS];
+	const char *extra[4], *args[MAX_LOCK_ARGS], *join_args[MAX_LOCK_ARGS];
+	size_t lens[MAX_LOCK_ARGS], join_lens[MAX_LOCK_ARGS];
+	int nargs;
 
 	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
 	snprintf(grace, sizeof(grace), "%lld", grace_ms);
+	extra[0] = ttl;
+	extra[1] = grace;
+	extra[3] = RL_WAIT_LIVENESS_TEXT;
 	*answer = 0;
 	if (mode == RL_WAIT_LEAVE) {
-		wait_args(args, lens, lock, keys, ttl, grace, rl_wait_mode_name(mode), liveness);
-		return rl_script_run_integers(conn, &rl_script_lock_wait, 1, 3, WAIT_ARGS, args, lens, answer, err);
+		extra[2] = rl_wait_mode_name(mode);
+		nargs = lock_args(args, lens, lock, keys, 4, extra);
+		return rl_script_run_integers(conn, &rl_script_lock_wait, 1, LOCK_NKEYS, nargs, args, lens, answer, err);
 	}
-	wait_args(args, lens, lock, keys, ttl, grace, rl_wait_mode_name(RL_WAIT_VISIT), liveness);
-	wait_args(join_args, join_lens, lock, keys, ttl, grace, rl_wait_mode_name(RL_WAIT_JOIN), liveness);
-	return rl_wait_step(conn, &rl_script_lock_wait, 3, WAIT_ARGS, mode == RL_WAIT_JOIN ? join_args : NULL,
+	extra[2] = rl_wait_mode_name(RL_WAIT_JOIN);
+	lock_args(join_args, join_lens, lock, keys, 4, extra);
+	extra[2] = rl_wait_mode_name(RL_WAIT_VISIT);
+	nargs = lock_args(args, lens, lock, keys, 4, extra);
+	return rl_wait_step(conn, &rl_script_lock_wait, LOCK_NKEYS, nargs, mode == RL_WAIT_JOIN ? join_args : NULL,
 		join_lens, args, lens, keys->wake, keys->wake_len, block_ms, answer, err);
 }
 
-/* Per lock: the lock key, its wait queue and terms keys; the token, the wake-list prefix, the liveness. */
-#define RELEASE_ARGS 6
-
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err)
 {
+	static const char *const extra[2] = { RL_WAIT_LIVENESS_TEXT, "" };
 	const char **args;
 	size_t *lens, i, built = 0;
 	long long *results;
 	rl_wait_keys *keys;
 	rl_status status = RL_ERR_NOMEM;
-	const char *liveness = RL_WAIT_LIVENESS_TEXT;
+	const int nargs = LOCK_NKEYS + 2 + 2;
 
 	if (n == 0) {
 		return RL_OK;
 	}
-	args = malloc(RELEASE_ARGS * n * sizeof(*args));
-	lens = malloc(RELEASE_ARGS * n * sizeof(*lens));
+	args = malloc(nargs * n * sizeof(*args));
+	lens = malloc(nargs * n * sizeof(*lens));
 	results = calloc(n, sizeof(*results));
 	keys = calloc(n, sizeof(*keys));
 	if (!args || !lens || !results || !keys) {
 		goto out;
 	}
 	for (i = 0; i < n; i++, built++) {
-		const char **a = args + RELEASE_ARGS * i;
-		size_t *l = lens + RELEASE_ARGS * i;
 		if (!rl_wait_keys_init_lock(&keys[i], locks[i].prefix, locks[i].prefix_len, locks[i].key, locks[i].key_len,
 				"", 0)) {
 			goto out;
 		}
-		a[0] = locks[i].key;           l[0] = locks[i].key_len;
-		a[1] = keys[i].queue;          l[1] = keys[i].queue_len;
-		a[2] = keys[i].terms;          l[2] = keys[i].terms_len;
-		a[3] = locks[i].token;         l[3] = locks[i].token_len;
-		a[4] = keys[i].wake_prefix;    l[4] = keys[i].wake_prefix_len;
-		a[5] = liveness;               l[5] = strlen(liveness);
+		lock_args(args + nargs * i, lens + nargs * i, &locks[i], &keys[i], 2, extra);
 	}
-	status = rl_script_run_integers(conn, &rl_script_lock_release, n, 3, RELEASE_ARGS, args, lens, results, err);
+	status = rl_script_run_integers(conn, &rl_script_lock_release, n, LOCK_NKEYS, nargs, args, lens, results, err);
 	for (i = 0; i < n; i++) {
 		released[i] = results[i] == 1;
 	}
@@ -192,5 +200,85 @@ out:
 	free(lens);
 	free(results);
 	free(keys);
+	return status;
+}
+
+/* How long a watching releaser blocks for the grantee's claim: in effect, until Redis's next timer tick. */
+#define WATCH_BLOCK_MS 1
+
+rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err)
+{
+	static const char *const release_extra[2] = { RL_WAIT_LIVENESS_TEXT, "watch" };
+	static const char *const handed_extra[1] = { RL_WAIT_LIVENESS_TEXT };
+	const char *args[MAX_LOCK_ARGS], *handed_args[MAX_LOCK_ARGS];
+	size_t lens[MAX_LOCK_ARGS], handed_lens[MAX_LOCK_ARGS];
+	int nargs, handed_nargs;
+	rl_wait_keys keys;
+	rl_command cmds[3];
+	redisReply *replies[3] = { NULL, NULL, NULL };
+	rl_wait_block block;
+	long long result = 0, ignored;
+	rl_status status;
+
+	*released = false;
+	if (conn->whole_second_blocks) {
+		/* Redis < 6 would hold the unlock a whole second: no watch there */
+		return rl_lock_release_many(conn, 1, lock, released, err);
+	}
+	if (!rl_wait_keys_init_lock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, "", 0)) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	nargs = lock_args(args, lens, lock, &keys, 2, release_extra);
+	handed_nargs = lock_args(handed_args, handed_lens, lock, &keys, 1, handed_extra);
+	if ((status = rl_wait_block_begin(conn, &block, WATCH_BLOCK_MS, err)) != RL_OK) {
+		goto out;
+	}
+	for (;;) {
+		/* by EVAL until this connection saw the scripts run: a NOSCRIPT would leave the BLPOP waiting */
+		bool by_sha = (conn->scripts_seen & rl_script_lock_release.bit)
+			&& (conn->scripts_seen & rl_script_lock_handed.bit);
+		rl_script_command(&cmds[0], &rl_script_lock_release, by_sha, LOCK_NKEYS, nargs, args, lens);
+		rl_wait_blpop_command(&cmds[1], &block, keys.ack, keys.key_len);
+		rl_script_command(&cmds[2], &rl_script_lock_handed, by_sha, LOCK_NKEYS, handed_nargs, handed_args,
+			handed_lens);
+		if ((status = rl_conn_pipeline(conn, 3, cmds, replies, err)) != RL_OK) {
+			goto out_block;
+		}
+		if (by_sha && rl_reply_is_error(replies[0], "NOSCRIPT")) {
+			/* flushed meanwhile: nothing ran; all again, by EVAL */
+			conn->scripts_seen = 0;
+			rl_reply_free_all(replies, 3);
+			continue;
+		}
+		if (by_sha && rl_reply_is_error(replies[2], "NOSCRIPT")) {
+			/* flushed between the two: the release ran; the check again, alone (it falls back to EVAL) */
+			conn->scripts_seen = 0;
+			if ((status = rl_reply_integer(conn, replies[0], rl_script_lock_release.name, &result, err)) == RL_OK) {
+				*released = result == 1;
+				status = rl_script_run_integers(conn, &rl_script_lock_handed, 1, LOCK_NKEYS, handed_nargs,
+					handed_args, handed_lens, &ignored, err);
+			}
+			rl_reply_free_all(replies, 3);
+			goto out_block;
+		}
+		break;
+	}
+	conn->scripts_seen |= rl_script_lock_release.bit | rl_script_lock_handed.bit;
+	if ((status = rl_reply_integer(conn, replies[0], rl_script_lock_release.name, &result, err)) == RL_OK
+			&& (status = rl_wait_check_blpop_reply(conn, replies[1], err)) == RL_OK) {
+		status = rl_reply_integer(conn, replies[2], rl_script_lock_handed.name, &ignored, err);
+	}
+	*released = result == 1;
+	rl_reply_free_all(replies, 3);
+out_block:
+	{
+		rl_status restored = rl_wait_block_end(conn, &block, err);
+		if (status == RL_OK) {
+			status = restored;
+		}
+	}
+out:
+	rl_wait_keys_free(&keys);
 	return status;
 }

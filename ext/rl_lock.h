@@ -45,4 +45,13 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
  */
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err);
 
+/*
+ * Releases one lock and watches the hand-over (ext/lua/lock_release.lua):
+ * [release] BLPOP [lock handed] in one round trip. The grantee's claim ends
+ * the BLPOP at once, so only the grantee is woken; a grant still unclaimed
+ * when the short block ends (a timer tick) is left to the new head. For the
+ * unlock of a lock the caller waited for: others are likely queued.
+ */
+rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err);
+
 #endif /* RL_LOCK_H */

@@ -9,6 +9,7 @@
 /* The scripts themselves are ext/lua/*.lua; the generated header holds them and their SHA1s. */
 rl_script rl_script_lock_release = { "lock release", RL_LUA_LOCK_RELEASE, RL_LUA_LOCK_RELEASE_SHA1, 0 };
 rl_script rl_script_lock_wait = { "lock wait", RL_LUA_LOCK_WAIT, RL_LUA_LOCK_WAIT_SHA1, 0 };
+rl_script rl_script_lock_handed = { "lock handed", RL_LUA_LOCK_HANDED, RL_LUA_LOCK_HANDED_SHA1, 0 };
 rl_script rl_script_lock_extend = { "lock extend", RL_LUA_LOCK_EXTEND, RL_LUA_LOCK_EXTEND_SHA1, 0 };
 rl_script rl_script_semaphore_acquire = {
 	"semaphore acquire", RL_LUA_SEMAPHORE_ACQUIRE, RL_LUA_SEMAPHORE_ACQUIRE_SHA1, 0
@@ -30,6 +31,7 @@ static const char *nkeys_text(int nkeys)
 static rl_script *all_scripts[] = {
 	&rl_script_lock_release,
 	&rl_script_lock_wait,
+	&rl_script_lock_handed,
 	&rl_script_lock_extend,
 	&rl_script_semaphore_acquire,
 	&rl_script_semaphore_release,

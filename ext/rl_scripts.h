@@ -16,9 +16,10 @@ typedef struct {
 	unsigned int bit;   /* its bit in rl_conn.scripts_seen, filled by rl_scripts_init() */
 } rl_script;
 
-/* The lock's scripts (ext/lua/lock_*.lua): KEYS = lock key, wait queue, waiters' terms. */
+/* The lock's scripts (ext/lua/lock_*.lua): KEYS = lock key, wait queue, waiters' terms, watched grant, its acknowledgement list. */
 extern rl_script rl_script_lock_release;
 extern rl_script rl_script_lock_wait;
+extern rl_script rl_script_lock_handed;
 /* KEYS[1] = lock key, ARGV[1] = token, ARGV[2] = ttl ms: PEXPIRE if the key still holds the token. Returns 1 or 0. */
 extern rl_script rl_script_lock_extend;
 

@@ -10,8 +10,79 @@
 	"end\n" \
 	"return 0\n"
 
+/* ext/lua/lock_handed.lua */
+#define RL_LUA_LOCK_HANDED_SHA1 "16b97f5d5863c51e512a19c38c7049cb99cdbc7d"
+#define RL_LUA_LOCK_HANDED \
+	"local LIVENESS = tonumber(ARGV[3])\n" \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local now\n" \
+	"local function clock()\n" \
+	"  if not now then\n" \
+	"    local t = redis.call('TIME')\n" \
+	"    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	"  end\n" \
+	"  return now\n" \
+	"end\n" \
+	"local WAKE_PREFIX = ARGV[2]\n" \
+	"local function wake(member, what)\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
+	"  redis.call('RPUSH', key, what)\n" \
+	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
+	"end\n" \
+	"local function pop_live()\n" \
+	"  while true do\n" \
+	"    local w = redis.call('LPOP', KEYS[2])\n" \
+	"    if not w then return nil end\n" \
+	"    local terms = redis.call('HGET', KEYS[3], w)\n" \
+	"    if terms then\n" \
+	"      redis.call('HDEL', KEYS[3], w)\n" \
+	"      local liveness, grace = string.match(terms, '^(%d+):(%d+)$')\n" \
+	"      if liveness and tonumber(liveness) > clock() then return w, grace end\n" \
+	"    end\n" \
+	"  end\n" \
+	"end\n" \
+	"local function tell_head(me)\n" \
+	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  if head and head ~= me then wake(head, 'h') end\n" \
+	"end\n" \
+	"local function hand_on(me, ttl, watched)\n" \
+	"  local w, grace = pop_live()\n" \
+	"  if not w then return nil end\n" \
+	"  if w == me then\n" \
+	"    tell_head(me)\n" \
+	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"    return w\n" \
+	"  end\n" \
+	"  if watched then\n" \
+	"    redis.call('SET', KEYS[4], w, 'PX', grace)\n" \
+	"  else\n" \
+	"    tell_head(me)\n" \
+	"  end\n" \
+	"  redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
+	"  wake(w, 'g')\n" \
+	"  return w\n" \
+	"end\n" \
+	"local holder = redis.call('GET', KEYS[1])\n" \
+	"if not holder then\n" \
+	"  hand_on(nil, nil, false)\n" \
+	"elseif redis.call('GET', KEYS[4]) == holder then\n" \
+	"  tell_head(nil)\n" \
+	"end\n" \
+	"return 0\n"
+
 /* ext/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "52e2307f0a8e74a75458e8f34c2c4a48edb5a7ba"
+#define RL_LUA_LOCK_RELEASE_SHA1 "dbdc46b00be9ad4974c8723c05a9715e5674c347"
 #define RL_LUA_LOCK_RELEASE \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -23,10 +94,22 @@
 	"  end\n" \
 	"  return now\n" \
 	"end\n" \
+	"local WAKE_PREFIX = ARGV[2]\n" \
 	"local function wake(member, what)\n" \
-	"  local key = ARGV[2] .. member\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function pop_live()\n" \
 	"  while true do\n" \
@@ -44,24 +127,39 @@
 	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
 	"  if head and head ~= me then wake(head, 'h') end\n" \
 	"end\n" \
-	"local function hand_on(me, ttl)\n" \
+	"local function hand_on(me, ttl, watched)\n" \
 	"  local w, grace = pop_live()\n" \
 	"  if not w then return nil end\n" \
-	"  tell_head(me)\n" \
 	"  if w == me then\n" \
+	"    tell_head(me)\n" \
 	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
-	"  else\n" \
-	"    redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
-	"    wake(w, 'g')\n" \
+	"    return w\n" \
 	"  end\n" \
+	"  if watched then\n" \
+	"    redis.call('SET', KEYS[4], w, 'PX', grace)\n" \
+	"  else\n" \
+	"    tell_head(me)\n" \
+	"  end\n" \
+	"  redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
+	"  wake(w, 'g')\n" \
 	"  return w\n" \
 	"end\n" \
-	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
-	"if not hand_on(nil, nil) then redis.call('DEL', KEYS[1]) end\n" \
-	"return 1\n"
+	"local watched = ARGV[4] == 'watch'\n" \
+	"local released = 0\n" \
+	"if redis.call('GET', KEYS[1]) == ARGV[1] then\n" \
+	"  released = 1\n" \
+	"  if watched then redis.call('DEL', KEYS[5]) end\n" \
+	"  if hand_on(nil, nil, watched) then return 1 end\n" \
+	"  redis.call('DEL', KEYS[1])\n" \
+	"end\n" \
+	"if watched then\n" \
+	"  redis.call('RPUSH', KEYS[5], 'n')\n" \
+	"  redis.call('PEXPIRE', KEYS[5], LIVENESS)\n" \
+	"end\n" \
+	"return released\n"
 
 /* ext/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "97ab5f803d9dff3db24c4eefa9f8c799caf411e4"
+#define RL_LUA_LOCK_WAIT_SHA1 "b9977ae2afda18477370eb1c4223b075ab2db602"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -73,10 +171,22 @@
 	"  end\n" \
 	"  return now\n" \
 	"end\n" \
+	"local WAKE_PREFIX = ARGV[2]\n" \
 	"local function wake(member, what)\n" \
-	"  local key = ARGV[2] .. member\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function pop_live()\n" \
 	"  while true do\n" \
@@ -94,16 +204,21 @@
 	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
 	"  if head and head ~= me then wake(head, 'h') end\n" \
 	"end\n" \
-	"local function hand_on(me, ttl)\n" \
+	"local function hand_on(me, ttl, watched)\n" \
 	"  local w, grace = pop_live()\n" \
 	"  if not w then return nil end\n" \
-	"  tell_head(me)\n" \
 	"  if w == me then\n" \
+	"    tell_head(me)\n" \
 	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
-	"  else\n" \
-	"    redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
-	"    wake(w, 'g')\n" \
+	"    return w\n" \
 	"  end\n" \
+	"  if watched then\n" \
+	"    redis.call('SET', KEYS[4], w, 'PX', grace)\n" \
+	"  else\n" \
+	"    tell_head(me)\n" \
+	"  end\n" \
+	"  redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
+	"  wake(w, 'g')\n" \
 	"  return w\n" \
 	"end\n" \
 	"local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]\n" \
@@ -111,38 +226,33 @@
 	"  if mode == 'join' then\n" \
 	"    wake(me, 'o')\n" \
 	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', ARGV[2] .. me)\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
 	"  end\n" \
 	"  return 1\n" \
 	"end\n" \
 	"local holder = redis.call('GET', KEYS[1])\n" \
 	"if holder == me then\n" \
 	"  redis.call('PEXPIRE', KEYS[1], ttl)\n" \
+	"  if redis.call('DEL', KEYS[4]) == 1 then\n" \
+	"    redis.call('RPUSH', KEYS[5], 'c')\n" \
+	"    redis.call('PEXPIRE', KEYS[5], LIVENESS)\n" \
+	"  end\n" \
 	"  return owned()\n" \
 	"end\n" \
 	"if mode == 'leave' then\n" \
 	"  local was_head = redis.call('LINDEX', KEYS[2], 0) == me\n" \
 	"  redis.call('HDEL', KEYS[3], me)\n" \
 	"  redis.call('LREM', KEYS[2], 1, me)\n" \
-	"  redis.call('DEL', ARGV[2] .. me)\n" \
+	"  redis.call('DEL', WAKE_PREFIX .. me)\n" \
 	"  if holder then\n" \
 	"    if was_head then tell_head(me) end\n" \
 	"  else\n" \
-	"    hand_on(me, ttl)\n" \
+	"    hand_on(me, ttl, false)\n" \
 	"  end\n" \
 	"  return 0\n" \
 	"end\n" \
-	"local terms = string.format('%d:%d', clock() + LIVENESS, tonumber(grace))\n" \
-	"if redis.call('HSET', KEYS[3], me, terms) == 1 then\n" \
-	"  if mode == 'join' then\n" \
-	"    redis.call('RPUSH', KEYS[2], me)\n" \
-	"  else\n" \
-	"    redis.call('LPUSH', KEYS[2], me)\n" \
-	"  end\n" \
-	"end\n" \
-	"redis.call('PEXPIRE', KEYS[2], LIVENESS)\n" \
-	"redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
-	"if not holder and hand_on(me, ttl) == me then return owned() end\n" \
+	"keep_entry(KEYS[2], KEYS[3], me, string.format('%d:%d', clock() + LIVENESS, tonumber(grace)), mode)\n" \
+	"if not holder and hand_on(me, ttl, false) == me then return owned() end\n" \
 	"if redis.call('LINDEX', KEYS[2], 0) == me then\n" \
 	"  if mode == 'join' then wake(me, 'h') end\n" \
 	"  local left = redis.call('PTTL', KEYS[1])\n" \
@@ -151,7 +261,7 @@
 	"return 0\n"
 
 /* ext/lua/semaphore_acquire.lua */
-#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "a2321c49c0df84aa141eea12e720ff4979d7adba"
+#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "c36fbaf952514465f7fc1f418da6a9f8d17a5aba"
 #define RL_LUA_SEMAPHORE_ACQUIRE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -186,10 +296,22 @@
 	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
 	"  dirty = true\n" \
 	"end\n" \
-	"local function wake(id, what)\n" \
-	"  local key = ARGV[1] .. id\n" \
+	"local WAKE_PREFIX = ARGV[1]\n" \
+	"local function wake(member, what)\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function serve_waiters(me, ttl)\n" \
 	"  local served_me, popped = false, false\n" \
@@ -228,21 +350,12 @@
 	"else\n" \
 	"  local queued = mode == 'join' or mode == 'visit'\n" \
 	"  if queued then\n" \
-	"    local terms = string.format('%d:%d:%d', now + LIVENESS, tonumber(grace), limit)\n" \
-	"    if redis.call('HSET', KEYS[5], me, terms) == 1 then\n" \
-	"      if mode == 'join' then\n" \
-	"        redis.call('RPUSH', KEYS[4], me)\n" \
-	"      else\n" \
-	"        redis.call('LPUSH', KEYS[4], me)\n" \
-	"      end\n" \
-	"    end\n" \
-	"    redis.call('PEXPIRE', KEYS[4], LIVENESS)\n" \
-	"    redis.call('PEXPIRE', KEYS[5], LIVENESS)\n" \
+	"    keep_entry(KEYS[4], KEYS[5], me, string.format('%d:%d:%d', now + LIVENESS, tonumber(grace), limit), mode)\n" \
 	"  elseif mode == 'leave' then\n" \
 	"    local was_head = redis.call('LINDEX', KEYS[4], 0) == me\n" \
 	"    redis.call('HDEL', KEYS[5], me)\n" \
 	"    redis.call('LREM', KEYS[4], 1, me)\n" \
-	"    redis.call('DEL', ARGV[1] .. me)\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
 	"    if was_head then\n" \
 	"      local head = redis.call('LINDEX', KEYS[4], 0)\n" \
 	"      if head then wake(head, 'h') end\n" \
@@ -259,7 +372,7 @@
 	"  if mode == 'join' then\n" \
 	"    wake(me, 'o')\n" \
 	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', ARGV[1] .. me)\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
 	"  end\n" \
 	"  return 1\n" \
 	"end\n" \
@@ -271,7 +384,7 @@
 	"return 0\n"
 
 /* ext/lua/semaphore_count.lua */
-#define RL_LUA_SEMAPHORE_COUNT_SHA1 "073e5ad17b7364158a8c77e88aed61dfa4a3174f"
+#define RL_LUA_SEMAPHORE_COUNT_SHA1 "144677fe240c2eff0de3d9ff47a3f48cf50e62d6"
 #define RL_LUA_SEMAPHORE_COUNT \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -306,10 +419,22 @@
 	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
 	"  dirty = true\n" \
 	"end\n" \
-	"local function wake(id, what)\n" \
-	"  local key = ARGV[1] .. id\n" \
+	"local WAKE_PREFIX = ARGV[1]\n" \
+	"local function wake(member, what)\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function serve_waiters(me, ttl)\n" \
 	"  local served_me, popped = false, false\n" \
@@ -346,7 +471,7 @@
 	"return redis.call('ZCARD', KEYS[2])\n"
 
 /* ext/lua/semaphore_refresh.lua */
-#define RL_LUA_SEMAPHORE_REFRESH_SHA1 "7471f70011785b27d29c354a8130813f70d82396"
+#define RL_LUA_SEMAPHORE_REFRESH_SHA1 "5669f10933e58c9a46262b1ec115b667e2bc189c"
 #define RL_LUA_SEMAPHORE_REFRESH \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -381,10 +506,22 @@
 	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
 	"  dirty = true\n" \
 	"end\n" \
-	"local function wake(id, what)\n" \
-	"  local key = ARGV[1] .. id\n" \
+	"local WAKE_PREFIX = ARGV[1]\n" \
+	"local function wake(member, what)\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function serve_waiters(me, ttl)\n" \
 	"  local served_me, popped = false, false\n" \
@@ -425,7 +562,7 @@
 	"return refreshed\n"
 
 /* ext/lua/semaphore_release.lua */
-#define RL_LUA_SEMAPHORE_RELEASE_SHA1 "104f20458687c98848844d97bea8ee986fdba8db"
+#define RL_LUA_SEMAPHORE_RELEASE_SHA1 "26e649d12d60a1505075b9f42b0bebbc77661d09"
 #define RL_LUA_SEMAPHORE_RELEASE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -460,10 +597,22 @@
 	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
 	"  dirty = true\n" \
 	"end\n" \
-	"local function wake(id, what)\n" \
-	"  local key = ARGV[1] .. id\n" \
+	"local WAKE_PREFIX = ARGV[1]\n" \
+	"local function wake(member, what)\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n" \
 	"local function serve_waiters(me, ttl)\n" \
 	"  local served_me, popped = false, false\n" \

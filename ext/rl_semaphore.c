@@ -38,10 +38,10 @@ bool rl_semaphore_keys_init(rl_semaphore_keys *keys, const char *prefix, size_t 
 		keys->key_lens[i] = base_len + suffix_len;
 		p += base_len + suffix_len;
 	}
-	keys->keys[3] = keys->wait.queue; keys->key_lens[3] = keys->wait.queue_len;
-	keys->keys[4] = keys->wait.terms; keys->key_lens[4] = keys->wait.terms_len;
+	keys->keys[3] = keys->wait.queue; keys->key_lens[3] = keys->wait.key_len;
+	keys->keys[4] = keys->wait.terms; keys->key_lens[4] = keys->wait.key_len;
 	keys->wake_prefix = keys->wait.wake_prefix;
-	keys->wake_prefix_len = keys->wait.wake_prefix_len;
+	keys->wake_prefix_len = keys->wait.key_len;
 	return true;
 }
 

@@ -44,7 +44,8 @@ long long rl_wait_block_ms(long long answer, long long left_ms)
 static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *tag, size_t tag_len,
 		char family, const char *resource, size_t resource_len, const char *member, size_t member_len)
 {
-	static const char kinds[3] = { 'q', 't', 'w' };
+	static const char kinds[RL_WAIT_KEY_KINDS] = { 'q', 't', 'g', 'a', 'w' };
+	const char **starts[RL_WAIT_KEY_KINDS] = { &keys->queue, &keys->terms, &keys->grant, &keys->ack, &keys->wake_prefix };
 	const char *marker = prefix_len > 0 && prefix[0] == 'r' ? "RL:" : "rl:";
 	char len_text[24] = "";
 	size_t one, i;
@@ -55,12 +56,14 @@ static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len
 	} else {
 		resource_len = 0;
 	}
+	/* every kind has the same length: marker "{" tag "}" form family kind [len ":" resource] */
 	one = 3 + 1 + tag_len + 1 + 1 + 1 + 1 + strlen(len_text) + resource_len;
-	if (!(keys->buf = p = malloc(3 * one + one + member_len))) {
+	if (!(keys->buf = p = malloc(RL_WAIT_KEY_KINDS * one + one + member_len))) {
 		return false;
 	}
-	for (i = 0; i < 3; i++) {
-		char *start = p;
+	keys->key_len = one;
+	for (i = 0; i < RL_WAIT_KEY_KINDS; i++) {
+		*starts[i] = p;
 		memcpy(p, marker, 3);
 		p += 3;
 		*p++ = '{';
@@ -76,9 +79,6 @@ static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len
 			memcpy(p, resource, resource_len);
 			p += resource_len;
 		}
-		if (i == 0) { keys->queue = start; keys->queue_len = one; }
-		if (i == 1) { keys->terms = start; keys->terms_len = one; }
-		if (i == 2) { keys->wake_prefix = start; keys->wake_prefix_len = one; }
 	}
 	memcpy(p, keys->wake_prefix, one);
 	memcpy(p + one, member, member_len);
@@ -151,8 +151,7 @@ void rl_wait_keys_free(rl_wait_keys *keys)
 	keys->buf = NULL;
 }
 
-/* The BLPOP's reply: a note ends a block, nil is its timeout; anything else is a failure. */
-static rl_status check_blpop_reply(rl_conn *conn, redisReply *reply, rl_error *err)
+rl_status rl_wait_check_blpop_reply(rl_conn *conn, const redisReply *reply, rl_error *err)
 {
 	if (reply->type == REDIS_REPLY_ARRAY || reply->type == REDIS_REPLY_NIL) {
 		return RL_OK;
@@ -168,47 +167,54 @@ static rl_status check_blpop_reply(rl_conn *conn, redisReply *reply, rl_error *e
 	return rl_conn_unexpected_reply(conn, "BLPOP", err);
 }
 
-static void free_replies(redisReply **replies, size_t n)
+rl_status rl_wait_block_begin(rl_conn *conn, rl_wait_block *block, long long block_ms, rl_error *err)
 {
-	size_t i;
-	for (i = 0; i < n; i++) {
-		if (replies[i]) {
-			freeReplyObject(replies[i]);
-			replies[i] = NULL;
-		}
+	/* Only a read timeout shorter than the block can take is stretched: usually no setsockopt() at all. */
+	block->stretched = conn->read_timeout > 0
+		&& conn->read_timeout < (double)block_ms / 1000.0 + BLOCK_END_ALLOWANCE_S;
+	if (conn->whole_second_blocks) {
+		snprintf(block->timeout, sizeof(block->timeout), "%lld", (block_ms + 999) / 1000);
+	} else {
+		snprintf(block->timeout, sizeof(block->timeout), "%lld.%03lld", block_ms / 1000, block_ms % 1000);
 	}
+	if (block->stretched) {
+		return rl_conn_set_read_timeout(conn, conn->read_timeout + (double)block_ms / 1000.0 + BLOCK_END_ALLOWANCE_S,
+			err);
+	}
+	return RL_OK;
+}
+
+void rl_wait_blpop_command(rl_command *cmd, const rl_wait_block *block, const char *key, size_t key_len)
+{
+	rl_command_init(cmd);
+	rl_command_add_str(cmd, "BLPOP");
+	rl_command_add(cmd, key, key_len);
+	rl_command_add_str(cmd, block->timeout);
+}
+
+rl_status rl_wait_block_end(rl_conn *conn, const rl_wait_block *block, rl_error *err)
+{
+	if (block->stretched && !conn->broken) {
+		return rl_conn_set_read_timeout(conn, conn->read_timeout, err);
+	}
+	return RL_OK;
 }
 
 rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **join_args,
 		const size_t *join_lens, const char **args, const size_t *lens, const char *wake_key, size_t wake_key_len,
 		long long block_ms, long long *answer, rl_error *err)
 {
-	char timeout[32];
 	rl_command cmds[3];
 	redisReply *replies[3] = { NULL, NULL, NULL };
 	size_t n = 0, blpop_at, visit_at;
-	rl_status status;
-	bool stretch, by_sha;
+	rl_wait_block block;
+	rl_status status, restored;
+	bool by_sha;
 	long long join_answer = 0;
 
 	*answer = 0;
-	/*
-	 * The BLPOP's reply is due after the block, and Redis ends a block on its
-	 * event-loop tick (up to 1000/hz ms late; hz is 1 at the least). Only a read
-	 * timeout shorter than that is stretched for this call: the usual case
-	 * (2 s against a short block) costs no setsockopt() at all.
-	 */
-	stretch = conn->read_timeout > 0 && conn->read_timeout < (double)block_ms / 1000.0 + BLOCK_END_ALLOWANCE_S;
-	if (stretch) {
-		double stretched = conn->read_timeout + (double)block_ms / 1000.0 + BLOCK_END_ALLOWANCE_S;
-		if ((status = rl_conn_set_read_timeout(conn, stretched, err)) != RL_OK) {
-			return status;
-		}
-	}
-	if (conn->whole_second_blocks) {
-		snprintf(timeout, sizeof(timeout), "%lld", (block_ms + 999) / 1000);
-	} else {
-		snprintf(timeout, sizeof(timeout), "%lld.%03lld", block_ms / 1000, block_ms % 1000);
+	if ((status = rl_wait_block_begin(conn, &block, block_ms, err)) != RL_OK) {
+		return status;
 	}
 	for (;;) {
 		/*
@@ -221,11 +227,7 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 			rl_script_command(&cmds[n++], script, by_sha, nkeys, nargs, join_args, join_lens);
 		}
 		blpop_at = n;
-		rl_command_init(&cmds[n]);
-		rl_command_add_str(&cmds[n], "BLPOP");
-		rl_command_add(&cmds[n], wake_key, wake_key_len);
-		rl_command_add_str(&cmds[n], timeout);
-		n++;
+		rl_wait_blpop_command(&cmds[n++], &block, wake_key, wake_key_len);
 		visit_at = n;
 		rl_script_command(&cmds[n++], script, by_sha, nkeys, nargs, args, lens);
 		if ((status = rl_conn_pipeline(conn, n, cmds, replies, err)) != RL_OK) {
@@ -234,7 +236,7 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 		if (join_args && rl_reply_is_error(replies[0], "NOSCRIPT")) {
 			/* flushed meanwhile: all again, by EVAL */
 			conn->scripts_seen = 0;
-			free_replies(replies, n);
+			rl_reply_free_all(replies, n);
 			continue;
 		}
 		break;
@@ -242,7 +244,7 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 	if (join_args && (status = rl_reply_integer(conn, replies[0], script->name, &join_answer, err)) != RL_OK) {
 		goto out;
 	}
-	if ((status = check_blpop_reply(conn, replies[blpop_at], err)) != RL_OK) {
+	if ((status = rl_wait_check_blpop_reply(conn, replies[blpop_at], err)) != RL_OK) {
 		goto out;
 	}
 	if (rl_reply_is_error(replies[visit_at], "NOSCRIPT")) {
@@ -257,12 +259,7 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 		*answer = RL_WAIT_OWNED;
 	}
 out:
-	free_replies(replies, n);
-	if (stretch && !conn->broken) {
-		rl_status restored = rl_conn_set_read_timeout(conn, conn->read_timeout, err);
-		if (status == RL_OK) {
-			status = restored;
-		}
-	}
-	return status;
+	rl_reply_free_all(replies, n);
+	restored = rl_wait_block_end(conn, &block, err);
+	return status == RL_OK ? restored : status;
 }

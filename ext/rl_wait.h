@@ -60,11 +60,16 @@ long long rl_wait_block_ms(long long answer, long long left_ms);
 /* The grace for a $waitIntervalUs (already checked to be in range). */
 long long rl_wait_grace_ms(long long wait_interval_us);
 
-/* The keys of one wait queue (ext/lua/README.md gives their exact names). */
+/*
+ * The keys of one wait queue (ext/lua/README.md gives their exact names): the
+ * queue, the waiters' terms, a watched grant and its acknowledgement list (the
+ * lock's only), the wake-list prefix (all key_len long), and member's wake list.
+ */
+#define RL_WAIT_KEY_KINDS 5
 typedef struct {
 	char *buf;
-	const char *queue, *terms, *wake_prefix, *wake;
-	size_t queue_len, terms_len, wake_prefix_len, wake_len;
+	const char *queue, *terms, *grant, *ack, *wake_prefix, *wake;
+	size_t key_len, wake_len;
 } rl_wait_keys;
 
 /*
@@ -81,6 +86,23 @@ bool rl_wait_keys_init_semaphore(rl_wait_keys *keys, const char *prefix, size_t 
 		size_t name_len, const char *member, size_t member_len);
 
 void rl_wait_keys_free(rl_wait_keys *keys);
+
+/*
+ * A BLPOP inside a pipeline: its timeout text, and the connection's read
+ * timeout stretched for it when the usual one is too short for the block
+ * (Redis ends a block on its timer tick, up to 1 s late at hz 1).
+ */
+typedef struct {
+	char timeout[32];
+	bool stretched;
+} rl_wait_block;
+
+rl_status rl_wait_block_begin(rl_conn *conn, rl_wait_block *block, long long block_ms, rl_error *err);
+void rl_wait_blpop_command(rl_command *cmd, const rl_wait_block *block, const char *key, size_t key_len);
+/* Restores the read timeout (unless the connection broke meanwhile). */
+rl_status rl_wait_block_end(rl_conn *conn, const rl_wait_block *block, rl_error *err);
+/* The BLPOP's reply: a note (array) or its timeout (nil) is fine; anything else is a failure. */
+rl_status rl_wait_check_blpop_reply(rl_conn *conn, const redisReply *reply, rl_error *err);
 
 /*
  * One wait step, one round trip: [join script] BLPOP wake_key block_ms

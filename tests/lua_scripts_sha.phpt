@@ -32,6 +32,7 @@ var_dump(str_contains($out, 'header is stale'));
 ?>
 --EXPECT--
 RL_LUA_LOCK_EXTEND
+RL_LUA_LOCK_HANDED
 RL_LUA_LOCK_RELEASE
 RL_LUA_LOCK_WAIT
 RL_LUA_SEMAPHORE_ACQUIRE

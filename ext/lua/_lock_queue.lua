@@ -1,7 +1,9 @@
 -- The lock's wait queue (README.md in this folder). KEYS[1] the lock,
 -- KEYS[2] the queue (tokens in arrival order), KEYS[3] token =>
--- "liveness:grace"; ARGV[1] the caller's token, ARGV[2] the wake-list prefix;
--- the including script sets LIVENESS (ms). Time is the server's, never a client's.
+-- "liveness:grace", KEYS[4] the grant a watching releaser waits to see
+-- claimed, KEYS[5] that releaser's acknowledgement list; ARGV[1] the caller's
+-- token, ARGV[2] the wake-list prefix; the including script sets LIVENESS
+-- (ms). Time is the server's, never a client's.
 -- Redis < 5 replicates a script whole: TIME before a write needs effects replication there.
 if redis.replicate_commands then pcall(redis.replicate_commands) end
 local now
@@ -13,12 +15,8 @@ local function clock()
   return now
 end
 
--- A note on a waiter's wake list: ends its BLPOP; the list lives as long as a queue entry.
-local function wake(member, what)
-  local key = ARGV[2] .. member
-  redis.call('RPUSH', key, what)
-  redis.call('PEXPIRE', key, LIVENESS)
-end
+local WAKE_PREFIX = ARGV[2]
+--@include _waiters.lua
 
 -- Takes entries off the head until a live one (dead ones are dropped); returns it and its grace, or nil.
 local function pop_live()
@@ -43,16 +41,23 @@ end
 -- The lock is free: the first live waiter gets it. The caller (me) takes it
 -- for its whole lifetime; anyone else only for its grace, with a grant it
 -- must claim (a grant is never revoked: unclaimed, it lapses on its own).
--- Returns who got it, or nil when nobody waits.
-local function hand_on(me, ttl)
+-- Someone must be ready to act if that grant lapses: a watching releaser
+-- (watched), whose BLPOP on KEYS[5] the claim ends, or else the new head,
+-- told now. Returns who got it, or nil when nobody waits.
+local function hand_on(me, ttl, watched)
   local w, grace = pop_live()
   if not w then return nil end
-  tell_head(me)
   if w == me then
+    tell_head(me)
     redis.call('SET', KEYS[1], me, 'PX', ttl)
-  else
-    redis.call('SET', KEYS[1], w, 'PX', grace)
-    wake(w, 'g')
+    return w
   end
+  if watched then
+    redis.call('SET', KEYS[4], w, 'PX', grace)
+  else
+    tell_head(me)
+  end
+  redis.call('SET', KEYS[1], w, 'PX', grace)
+  wake(w, 'g')
   return w
 end

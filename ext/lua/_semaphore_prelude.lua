@@ -49,11 +49,8 @@ local function admit(id, ms)
   dirty = true
 end
 
-local function wake(id, what)
-  local key = ARGV[1] .. id
-  redis.call('RPUSH', key, what)
-  redis.call('PEXPIRE', key, LIVENESS)
-end
+local WAKE_PREFIX = ARGV[1]
+--@include _waiters.lua
 
 -- Admits queued waiters in arrival order while the head fits (each under its
 -- own limit); dead ones are dropped. Each gets its slot for its grace with a

@@ -14,7 +14,7 @@ local function owned()
     -- the BLPOP pipelined behind a join must not block for nothing
     wake(me, 'o')
   elseif mode == 'leave' then
-    redis.call('DEL', ARGV[2] .. me)
+    redis.call('DEL', WAKE_PREFIX .. me)
   end
   -- (after a visit, the BLPOP just emptied the list; a stray note expires with it)
   return 1
@@ -24,6 +24,11 @@ local holder = redis.call('GET', KEYS[1])
 if holder == me then
   -- a grant waiting for me: claimed now, for my whole lifetime, it can only end with it
   redis.call('PEXPIRE', KEYS[1], ttl)
+  -- a releaser watching this grant (KEYS[4] names it) stops watching
+  if redis.call('DEL', KEYS[4]) == 1 then
+    redis.call('RPUSH', KEYS[5], 'c')
+    redis.call('PEXPIRE', KEYS[5], LIVENESS)
+  end
   return owned()
 end
 
@@ -31,30 +36,18 @@ if mode == 'leave' then
   local was_head = redis.call('LINDEX', KEYS[2], 0) == me
   redis.call('HDEL', KEYS[3], me)
   redis.call('LREM', KEYS[2], 1, me)
-  redis.call('DEL', ARGV[2] .. me)
+  redis.call('DEL', WAKE_PREFIX .. me)
   if holder then
     if was_head then tell_head(me) end
   else
-    hand_on(me, ttl)
+    hand_on(me, ttl, false)
   end
   return 0
 end
 
--- join, or prove I am alive; an entry lost without giving up (a grant that
--- lapsed, a check-in that came late) is taken back at the head: I was first.
-local terms = string.format('%d:%d', clock() + LIVENESS, tonumber(grace))
-if redis.call('HSET', KEYS[3], me, terms) == 1 then
-  if mode == 'join' then
-    redis.call('RPUSH', KEYS[2], me)
-  else
-    redis.call('LPUSH', KEYS[2], me)
-  end
-end
--- the same lifetime for every entry: a joiner never shortens anyone's
-redis.call('PEXPIRE', KEYS[2], LIVENESS)
-redis.call('PEXPIRE', KEYS[3], LIVENESS)
+keep_entry(KEYS[2], KEYS[3], me, string.format('%d:%d', clock() + LIVENESS, tonumber(grace)), mode)
 
-if not holder and hand_on(me, ttl) == me then return owned() end
+if not holder and hand_on(me, ttl, false) == me then return owned() end
 
 -- the head watches the lock's end (an expiry, a lapsing grant); the others just wait
 if redis.call('LINDEX', KEYS[2], 0) == me then

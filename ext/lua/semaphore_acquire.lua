@@ -19,22 +19,12 @@ if redis.call('ZSCORE', KEYS[2], me) then
 else
   local queued = mode == 'join' or mode == 'visit'
   if queued then
-    -- join, or prove I am alive; an entry lost without giving up is taken back at the head
-    local terms = string.format('%d:%d:%d', now + LIVENESS, tonumber(grace), limit)
-    if redis.call('HSET', KEYS[5], me, terms) == 1 then
-      if mode == 'join' then
-        redis.call('RPUSH', KEYS[4], me)
-      else
-        redis.call('LPUSH', KEYS[4], me)
-      end
-    end
-    redis.call('PEXPIRE', KEYS[4], LIVENESS)
-    redis.call('PEXPIRE', KEYS[5], LIVENESS)
+    keep_entry(KEYS[4], KEYS[5], me, string.format('%d:%d:%d', now + LIVENESS, tonumber(grace), limit), mode)
   elseif mode == 'leave' then
     local was_head = redis.call('LINDEX', KEYS[4], 0) == me
     redis.call('HDEL', KEYS[5], me)
     redis.call('LREM', KEYS[4], 1, me)
-    redis.call('DEL', ARGV[1] .. me)
+    redis.call('DEL', WAKE_PREFIX .. me)
     if was_head then
       local head = redis.call('LINDEX', KEYS[4], 0)
       if head then wake(head, 'h') end
@@ -54,7 +44,7 @@ if admitted then
     -- the BLPOP pipelined behind a join must not block for nothing
     wake(me, 'o')
   elseif mode == 'leave' then
-    redis.call('DEL', ARGV[1] .. me)
+    redis.call('DEL', WAKE_PREFIX .. me)
   end
   -- (after a visit, the BLPOP just emptied the list; a stray note expires with it)
   return 1

@@ -1,0 +1,25 @@
+-- What the lock and the semaphore share: a waiter's queue entry and its wake
+-- list. The including script sets LIVENESS (ms) and WAKE_PREFIX first.
+
+-- A note on a waiter's wake list: ends its BLPOP; the list lives as long as a queue entry.
+local function wake(member, what)
+  local key = WAKE_PREFIX .. member
+  redis.call('RPUSH', key, what)
+  redis.call('PEXPIRE', key, LIVENESS)
+end
+
+-- Joins (mode "join": at the tail) or proves the caller alive; an entry lost
+-- without giving up (a grant that lapsed, a check-in that came late) is taken
+-- back at the head: the caller was first then. Every entry and the queue keys
+-- get the same lifetime, so a joiner never shortens anyone's.
+local function keep_entry(queue, terms, me, entry, mode)
+  if redis.call('HSET', terms, me, entry) == 1 then
+    if mode == 'join' then
+      redis.call('RPUSH', queue, me)
+    else
+      redis.call('LPUSH', queue, me)
+    end
+  end
+  redis.call('PEXPIRE', queue, LIVENESS)
+  redis.call('PEXPIRE', terms, LIVENESS)
+end
