@@ -24,6 +24,16 @@ foreach (['', 'a', '123456789', '{a}', 'a{b}c', '{}x', 'x{}', '{{a}}', '}{', "\x
     }
 }
 var_dump(rl_crc16('123456789') === 0x31C3, $bad);
+// every slot has a crafted tag (3 characters of [0-9A-Za-z]): counted in a child, which is not under valgrind
+[$rc, $out] = rl_run_php(rl_child_prelude() . 'require ' . var_export(__DIR__ . '/lock_helpers.inc', true) . ';
+$abc = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+$slots = [];
+for ($i = 0; $i < 62; $i++) for ($j = 0; $j < 62; $j++) for ($k = 0; $k < 62; $k++) {
+    $slots[rl_crc16($abc[$i] . $abc[$j] . $abc[$k]) % 16384] = true;
+}
+echo count($slots), " ", rl_crafted_tag(0), " ", rl_crafted_tag(16383), "\n";');
+[$covered, $t0, $tLast] = explode(' ', trim($out)) + [null, null, null];
+var_dump($rc, $covered, rl_keyslot("{{$t0}}") === 0 && rl_keyslot("{{$tLast}}") === 16383);
 
 echo "-- everything held, a lock waiter and a semaphore waiter on each name\n";
 $hl = new RedisLock($server);
@@ -56,6 +66,9 @@ foreach ($names as $i => $n) {
         $required[] = $keys['queue'];
         $required[] = $keys['terms'];
         $expected[$keys['queue']] = $expected[$keys['terms']] = $expected[$keys['wake'] . $member] = $resKey;
+        if ($kind === 'l') {
+            $expected[$keys['grant']] = $expected[$keys['acks']] = $resKey;
+        }
     }
 }
 $waitKeys = array_values(array_filter($raw->cmd('KEYS', '*'), fn ($k) => preg_match('/^(rl|RL):/', $k)));
@@ -115,6 +128,9 @@ $cluster->stop();
 bool(true)
 array(0) {
 }
+int(0)
+string(5) "16384"
+bool(true)
 -- everything held, a lock waiter and a semaphore waiter on each name
 bool(true)
 array(0) {
