@@ -87,11 +87,13 @@ $workers[3] = $newcomer;
 for ($i = 0; $i < 3; $i++) {
     $workers[$i]->calls(['lock', 'unlock', $name]);
     var_dump($workers[$i]->results()[0]['r']);
+    $workers[$i]->finish();
     unset($workers[$i]);
     echo 'holder: ', next_reply($workers), "\n";
 }
 var_dump($raw->cmd('GET', $key) === $queued[2]);
 var_dump($newcomer->call('lock', 'unlock', $name)['r'], $raw->cmd('EXISTS', $key, $queue, $live));
+$newcomer->finish();
 ?>
 --EXPECT--
 -- 5 waiters, each holding the lock 30 ms once it has it

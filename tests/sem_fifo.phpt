@@ -88,11 +88,13 @@ $workers[3] = $newcomer;
 for ($i = 0; $i < 3; $i++) {
     $workers[$i]->calls(['sem', 'release', $name]);
     var_dump($workers[$i]->results()[0]['r']);
+    $workers[$i]->finish();
     unset($workers[$i]);
     echo 'admitted: ', next_reply($workers, $ids), "\n";
 }
 var_dump(array_keys(sem_zset($raw, $deadlines)) === [$ids[3]]);
 var_dump($newcomer->call('sem', 'release', $name)['r'], $raw->cmd('EXISTS', ...sem_keys($name)), $raw->cmd('EXISTS', $queue, $live));
+$newcomer->finish();
 ?>
 --EXPECT--
 -- 5 waiters, each holding the slot 30 ms once admitted

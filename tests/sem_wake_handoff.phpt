@@ -75,6 +75,8 @@ var_dump($now === $expect);
 // nobody waits: the queue and the wake lists are gone (no record of grants exists any more)
 var_dump($raw->cmd('EXISTS', $queue, $live, $wake . $idA, $wake . $idB, $wake . $idC));
 var_dump($w['B']->call('sem', 'release', $name)['r'], $w['C']->call('sem', 'release', $name)['r']);
+$w['B']->finish();
+$w['C']->finish();
 var_dump($raw->cmd('EXISTS', ...$keys), $raw->cmd('EXISTS', $queue, $live), $raw->cmd('KEYS', rl_wait_marker('Sem:') . "{Sem:$name}:*"));
 ?>
 --EXPECT--
