@@ -29,23 +29,24 @@ $key = "Lock:$name";
 ['queue' => $queue] = rl_lock_wait_keys($key);
 var_dump($holder->lock($name, 0, 30));
 $workers = [];
-for ($i = 0; $i < 10; $i++) {
+$n = rl_under_valgrind() ? 4 : 10;   // in the valgrind pass every child is traced too
+for ($i = 0; $i < $n; $i++) {
     $workers[$i] = $w = new RlWorker();
     $w->warmUp();
     $w->calls(['lock', 'lock', $name, 20, 30], ['lock', 'unlock', $name]);
 }
-rl_wait_queue_len($raw, $queue, 10);
+rl_wait_queue_len($raw, $queue, $n);
 $before = client_commands($raw);
 usleep(3000000);
 $spent = client_commands($raw) - $before;
-var_dump($spent <= 60 ? 'at most 6 commands per waiter' : "$spent commands");
+var_dump($spent <= 6 * $n ? 'at most 6 commands per waiter' : "$spent commands");
 var_dump($holder->unlock($name));
 $ok = 0;
 foreach ($workers as $w) {
     [$l, $u] = $w->results(30);
     $ok += $l['r'] === true && $u['r'] === true;
 }
-var_dump($ok, $raw->cmd('EXISTS', $key));
+var_dump($ok === $n, $raw->cmd('EXISTS', $key));
 
 echo "-- the holder dies without unlocking: the first waiter gets the lock once the key expires\n";
 $name = rl_unique('cost-dead-holder');
@@ -89,14 +90,14 @@ $ok = 0;
 foreach ($workers as $w) {
     $ok += $w->finish()[0] === 0;
 }
-var_dump($ok);
+var_dump($ok === $n);
 ?>
 --EXPECT--
 -- 10 waiters, 3 s
 bool(true)
 string(29) "at most 6 commands per waiter"
 bool(true)
-int(10)
+bool(true)
 int(0)
 -- the holder dies without unlocking: the first waiter gets the lock once the key expires
 bool(true)
@@ -112,4 +113,4 @@ bool(true)
 string(24) "within 1 s of the unlock"
 bool(true)
 bool(true)
-int(10)
+bool(true)

@@ -15,6 +15,9 @@ $cluster = new PrivateRedis(['--cluster-enabled', 'yes', '--cluster-config-file'
 $ks = $cluster->raw();
 $names = ['{a}:wait:live', '{a}:wait:queue', '{a}', 'a', 'a}b', '}{', '{}', '{{a}}', '}', 'rl:{Lock:a}:lq',
     '{a}=lq8:Lock:{a}', "\x00\xff{\r\n}\x01", "b\x00}"];
+if (rl_under_valgrind()) {   // every child is traced too: fewer of them
+    $names = ['{a}:wait:live', '{a}', 'a}b', '}{', "\x00\xff{\r\n}\x01"];
+}
 
 echo "-- my CRC16 agrees with CLUSTER KEYSLOT\n";
 $bad = [];
@@ -81,12 +84,12 @@ foreach ($waitKeys as $k) {
         $slotErrors[] = bin2hex($k);
     }
 }
-var_dump(count($required), $slotErrors);
+var_dump(count($required) === 4 * count($names), $slotErrors);
 $types = [];
 foreach ($required as $k) {
     $types[] = $raw->cmd('TYPE', $k);
 }
-var_dump(array_count_values($types));
+var_dump(array_count_values($types) === ['list' => 2 * count($names), 'hash' => 2 * count($names)]);
 // the lock and semaphore keys are still the holders' (nothing wrote over them)
 $intact = 0;
 foreach ($names as $n) {
@@ -137,15 +140,10 @@ array(0) {
 }
 array(0) {
 }
-int(52)
+bool(true)
 array(0) {
 }
-array(2) {
-  ["list"]=>
-  int(26)
-  ["hash"]=>
-  int(26)
-}
+bool(true)
 bool(true)
 -- released: every waiter gets in, no error
 bool(true)

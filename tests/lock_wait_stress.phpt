@@ -42,7 +42,8 @@ while (microtime(true) < $end) {
 echo json_encode([$acquired, $overlaps, $timeouts, $errors]), "\n";
 ';
 $children = [];
-for ($i = 0; $i < 6; $i++) {
+$n = rl_under_valgrind() ? 3 : 6;   // in the valgrind pass every child is traced too
+for ($i = 0; $i < $n; $i++) {
     $children[$i] = new RlChild($code);
 }
 foreach ($children as $c) {
@@ -67,12 +68,12 @@ foreach ($children as $i => $c) {
         echo "child $i: exit $rc, $out\n";
     }
 }
-var_dump(count($acquiredBy), min($acquiredBy) > 0, array_sum($overlaps), array_sum($timeouts), array_sum($errors));
+var_dump(count($acquiredBy) === $n, min($acquiredBy) > 0, array_sum($overlaps), array_sum($timeouts), array_sum($errors));
 var_dump($raw->cmd('GET', $counter), $raw->cmd('EXISTS', $key), $raw->cmd('LLEN', rl_lock_wait_keys($key)['queue']));
 $raw->cmd('DEL', $counter);
 ?>
 --EXPECT--
-int(6)
+bool(true)
 bool(true)
 int(0)
 int(0)

@@ -29,23 +29,24 @@ $name = rl_unique('sem-cost');
 $hid = $holder->acquire($name, 1, 30);
 var_dump(is_string($hid));
 $workers = [];
-for ($i = 0; $i < 10; $i++) {
+$n = rl_under_valgrind() ? 4 : 10;   // in the valgrind pass every child is traced too
+for ($i = 0; $i < $n; $i++) {
     $workers[$i] = $w = new RlWorker();
     $w->warmUp('sem');
     $w->calls(['sem', 'acquire', $name, 1, 30, 20], ['sem', 'release', $name]);
 }
-rl_wait_queue_len($raw, $queue, 10);
+rl_wait_queue_len($raw, $queue, $n);
 $before = client_commands($raw);
 usleep(3000000);
 $spent = client_commands($raw) - $before;
-var_dump($spent <= 60 ? 'at most 6 commands per waiter' : "$spent commands");
+var_dump($spent <= 6 * $n ? 'at most 6 commands per waiter' : "$spent commands");
 var_dump($holder->release($name, $hid));
 $ok = 0;
 foreach ($workers as $w) {
     [$a, $r] = $w->results(30);
     $ok += is_string($a['r']) && $r['r'] === true;
 }
-var_dump($ok, $raw->cmd('EXISTS', ...sem_keys($name)));
+var_dump($ok === $n, $raw->cmd('EXISTS', ...sem_keys($name)));
 
 echo "-- the holder dies without releasing: the first waiter gets the slot once its deadline passes\n";
 $name = rl_unique('sem-cost-dead-holder');
@@ -89,14 +90,14 @@ $ok = 0;
 foreach ($workers as $w) {
     $ok += $w->finish()[0] === 0;
 }
-var_dump($ok);
+var_dump($ok === $n);
 ?>
 --EXPECT--
 -- 10 waiters, 3 s
 bool(true)
 string(29) "at most 6 commands per waiter"
 bool(true)
-int(10)
+bool(true)
 int(0)
 -- the holder dies without releasing: the first waiter gets the slot once its deadline passes
 bool(true)
@@ -112,4 +113,4 @@ bool(true)
 string(25) "within 1 s of the release"
 bool(true)
 bool(true)
-int(10)
+bool(true)
