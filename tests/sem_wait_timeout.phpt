@@ -50,11 +50,13 @@ var_dump($t->releaseAll());
 echo "-- admitted while waiting, as soon as the slot is released\n";
 $child = new RlChild(rl_child_prelude() . '$name = ' . var_export($name, true) . ';
 $s = new RedisSemaphore(RL_TEST_SERVER);
+echo "ready\n";
 fgets(STDIN);
 usleep(400000);
 echo "releasing\n";
 var_dump($s->release($name, ' . var_export($a, true) . '));
 ');
+var_dump($child->line(30));   // started (slow in the valgrind pass) before the clock starts
 $t0 = microtime(true);
 $child->write("go\n");
 $b = $t->acquire($name, 1, 30, 5);
@@ -90,6 +92,7 @@ array(0) {
 }
 bool(true)
 -- admitted while waiting, as soon as the slot is released
+string(5) "ready"
 releasing
 bool(true)
 bool(true)
