@@ -22,10 +22,10 @@
  *   ONE_FAILURE     at most one client fails: dies, or lets its lifetime run
  *                   out without releasing (with NO_CHECKIN: the fast path)
  *   HANDED_NO_TELL  "lock handed" does not tell the head of an unclaimed
- *                   grant (with TELL_CLAIMED, the fast path must fail)
- *   TELL_CLAIMED    a proposed fix, not in the scripts: "lock handed" also
- *                   tells the head when the grant was claimed (for a lock
- *                   whose ttl is below CHECKIN_MS, the only case it matters)
+ *                   grant (the fast path must fail)
+ *   NO_TELL_CLAIMED "lock handed" does not tell the head of a claimed lock
+ *                   shorter than CHECKIN_MS (the first version of the watch:
+ *                   the fast path must fail)
  */
 
 #ifndef NW
@@ -423,8 +423,8 @@ inline lock_handed(me) {
 #else
     :: K != 0 && G == K -> tell_head(0)   /* still unclaimed: the head watches the rest */
 #endif
-#ifdef TELL_CLAIMED
-    :: K != 0 && !Kgrace -> tell_head(0)  /* (proposed) claimed, for less than CHECKIN_MS */
+#ifndef NO_TELL_CLAIMED
+    :: K != 0 && !Kgrace -> tell_head(0)  /* claimed, for less than CHECKIN_MS (any ttl, here) */
 #endif
     :: else -> skip
 #endif
