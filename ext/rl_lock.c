@@ -209,7 +209,7 @@ out:
 rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err)
 {
 	static const char *const release_extra[2] = { RL_WAIT_LIVENESS_TEXT, "watch" };
-	static const char *const handed_extra[1] = { RL_WAIT_LIVENESS_TEXT };
+	static const char *const handed_extra[2] = { RL_WAIT_LIVENESS_TEXT, RL_WAIT_STR(RL_WAIT_CHECKIN_MS) };
 	const char *args[MAX_LOCK_ARGS], *handed_args[MAX_LOCK_ARGS];
 	size_t lens[MAX_LOCK_ARGS], handed_lens[MAX_LOCK_ARGS];
 	int nargs, handed_nargs;
@@ -230,7 +230,7 @@ rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *
 		return RL_ERR_NOMEM;
 	}
 	nargs = lock_args(args, lens, lock, &keys, 2, release_extra);
-	handed_nargs = lock_args(handed_args, handed_lens, lock, &keys, 1, handed_extra);
+	handed_nargs = lock_args(handed_args, handed_lens, lock, &keys, 2, handed_extra);
 	if ((status = rl_wait_block_begin(conn, &block, WATCH_BLOCK_MS, err)) != RL_OK) {
 		goto out;
 	}

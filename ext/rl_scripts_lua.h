@@ -11,7 +11,7 @@
 	"return 0\n"
 
 /* ext/lua/lock_handed.lua */
-#define RL_LUA_LOCK_HANDED_SHA1 "16b97f5d5863c51e512a19c38c7049cb99cdbc7d"
+#define RL_LUA_LOCK_HANDED_SHA1 "b09342b5c68290170b5117b2b8dbbff35b308cce"
 #define RL_LUA_LOCK_HANDED \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -76,7 +76,7 @@
 	"local holder = redis.call('GET', KEYS[1])\n" \
 	"if not holder then\n" \
 	"  hand_on(nil, nil, false)\n" \
-	"elseif redis.call('GET', KEYS[4]) == holder then\n" \
+	"elseif redis.call('GET', KEYS[4]) == holder or redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) then\n" \
 	"  tell_head(nil)\n" \
 	"end\n" \
 	"return 0\n"

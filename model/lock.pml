@@ -16,6 +16,16 @@
  *   OLD_REVOKE      the previous protocol's bug (mutual exclusion must fail)
  *   NO_PEXPIRE      a claim that does not turn the grace into the lifetime
  *   RELEASE_LITERAL "if K == token: hand on, else DEL K" read literally
+ *   HANDED_NO_CHECK "lock handed" hands on without checking that K is free
+ *                   (mutual exclusion must fail)
+ *   NO_WATCH        only the plain release (the protocol before the watch)
+ *   ONE_FAILURE     at most one client fails: dies, or lets its lifetime run
+ *                   out without releasing (with NO_CHECKIN: the fast path)
+ *   HANDED_NO_TELL  "lock handed" does not tell the head of an unclaimed
+ *                   grant (the fast path must fail)
+ *   NO_TELL_CLAIMED "lock handed" does not tell the head of a claimed lock
+ *                   shorter than CHECKIN_MS (the first version of the watch:
+ *                   the fast path must fail)
  */
 
 #ifndef NW
@@ -42,9 +52,16 @@ mtype = { JOIN, VISIT, LEAVE }
 #define T_LIVE 1
 #define T_LATE 2                /* liveness passed: pop_live drops it */
 
-#if defined(OLD_REVOKE) || defined(NO_PEXPIRE) || defined(RELEASE_LITERAL)
+#if defined(OLD_REVOKE) || defined(NO_PEXPIRE) || defined(RELEASE_LITERAL) || defined(HANDED_NO_CHECK)
 #define MUTANT
 #endif
+#ifdef OLD_REVOKE
+#define NO_WATCH                /* the old protocol had no watched release */
+#endif
+
+/* modes of "lock release" */
+#define PLAIN 0
+#define WATCH 1
 
 /* ---- server state ---- */
 byte K;                         /* holder's token, 0 = key missing */
@@ -53,6 +70,8 @@ byte Q[QMAX];
 byte qlen;
 byte T[NC];
 byte wake[NC];                  /* elements in wake(id), saturating at 2 */
+byte G;                         /* the watched grant's token, 0 = key missing */
+byte A;                         /* elements in A ("c"/"n"), saturating at 2 */
 #ifdef OLD_REVOKE
 bool Kdue;                      /* old protocol: the grant's grace deadline passed */
 #endif
@@ -61,6 +80,9 @@ bool Kdue;                      /* old protocol: the grant's grace deadline pass
 bool bel[NC];                   /* believes it holds the lock */
 bool dead[NC];
 bool waiting[NC];               /* joined, alive, not yet owned nor left */
+#ifdef ONE_FAILURE
+bool failed;                    /* a client died or let its lifetime run out */
+#endif
 #ifdef NO_CHECKIN
 bool kgone[NC];                 /* K's instance seen by my last visit has ended */
 bool hinted[NC];                /* my last reply was -n (block PTTL+1) */
@@ -91,16 +113,23 @@ hidden byte b_;
 #define KEPT (CLAIMED(1) && CLAIMED(2) && CLAIMED(3) && CLAIMED(4))
 #endif
 
+/* G is the shadow of an unclaimed grant: set with it, same PX, deleted by its claim */
+#ifdef MUTANT
+#define GTIED true
+#else
+#define GTIED (G == 0 || (K == G && Kgrace))
+#endif
+
 /* (c) progress: a free lock with a live waiter does not stay free */
 ltl progress { [] ((K == 0 && WAITING) -> <> (K != 0 || !WAITING)) }
 
 /* replaying a trail (spin -t) prints these; pan does not run printf */
 inline state() {
 #if NW == 2
-  printf("      K=%d grace=%d Q=[%d %d] T=%d%d bel=%d%d%d\n", K, Kgrace,
+  printf("      K=%d grace=%d G=%d A=%d Q=[%d %d] T=%d%d bel=%d%d%d\n", K, Kgrace, G, A,
          Q[0], Q[1], T[1], T[2], bel[1], bel[2], bel[3])
 #else
-  printf("      K=%d grace=%d Q=[%d %d %d] T=%d%d%d bel=%d%d%d%d\n", K, Kgrace,
+  printf("      K=%d grace=%d G=%d A=%d Q=[%d %d %d] T=%d%d%d bel=%d%d%d%d\n", K, Kgrace, G, A,
          Q[0], Q[1], Q[2], T[1], T[2], T[3], bel[1], bel[2], bel[3], bel[4])
 #endif
 }
@@ -110,6 +139,13 @@ inline state() {
 inline push(x) {                /* RPUSH wake(x) */
   if
   :: wake[x] < 2 -> wake[x]++
+  :: else -> skip
+  fi
+}
+
+inline ack() {                  /* RPUSH A ("c" or "n") */
+  if
+  :: A < 2 -> A++
   :: else -> skip
   fi
 }
@@ -194,16 +230,23 @@ inline tell_head(me) {          /* "h" to the new head, unless it is the caller 
   fi
 }
 
-inline hand_on(me) {            /* K is free: the first live waiter gets it; w_ says who */
+/* K is free: the first live waiter gets it; w_ says who. A watched
+   hand-over (the releaser waits for the claim) sets G instead of telling
+   the new head. */
+inline hand_on(me, watched) {
   pop_live();
   if
   :: w_ == 0 -> skip
   :: else ->
-     tell_head(me);
      kend();
      if
-     :: w_ == me -> K = me; Kgrace = 0          /* SET K me PX ttl */
-     :: else -> K = w_; Kgrace = 1; push(w_)    /* SET K w PX grace, "g" */
+     :: w_ == me -> tell_head(me); K = me; Kgrace = 0      /* SET K me PX ttl */
+     :: else ->
+        if
+        :: watched -> G = w_                              /* SET G w PX grace */
+        :: else -> tell_head(me)
+        fi;
+        K = w_; Kgrace = 1; push(w_)                      /* SET K w PX grace, "g" */
      fi
   fi
 }
@@ -228,7 +271,7 @@ inline lock_wait(me, mode, res) {
 #ifdef OLD_REVOKE
     /* the old protocol: anyone's script revoked a grant whose grace had passed */
     if
-    :: K != 0 && K != me && Kgrace && Kdue -> K = 0; Kgrace = 0; Kdue = 0; kend()
+    :: K != 0 && K != me && Kgrace && Kdue -> K = 0; Kgrace = 0; Kdue = 0; G = 0; kend()
     :: else -> skip
     fi;
 #endif
@@ -238,6 +281,11 @@ inline lock_wait(me, mode, res) {
 #if !defined(OLD_REVOKE) && !defined(NO_PEXPIRE)
        Kgrace = 0;
 #endif
+       /* DEL G; if it existed, "c" to A: a watching releaser stops watching */
+       if
+       :: G != 0 -> G = 0; ack()
+       :: else -> skip
+       fi;
        res = OWNED
     :: else ->
        if
@@ -251,7 +299,7 @@ inline lock_wait(me, mode, res) {
                        :: b_ -> tell_head(me)   /* the next one must watch K's TTL now */
                        :: else -> skip
                        fi
-          :: else -> hand_on(me)
+          :: else -> hand_on(me, 0)
           fi
        :: else ->
           /* an entry lost without leaving (a lapsed grant, a late check-in) is
@@ -267,7 +315,7 @@ inline lock_wait(me, mode, res) {
           T[me] = T_LIVE;
           if
           :: K == 0 ->
-             hand_on(me);
+             hand_on(me, 0);
              if
              :: w_ == me -> res = OWNED
              :: else -> skip
@@ -313,22 +361,75 @@ inline lock_wait(me, mode, res) {
   }
 }
 
-/* "lock release" (ext/lua/lock_release.lua) */
-inline lock_release(me) {
+/* "lock release" (ext/lua/lock_release.lua), mode PLAIN | WATCH */
+inline lock_release(me, mode) {
   d_step {
     bel[me] = 0;
     if
-    :: K == me -> K = 0; Kgrace = 0; kend(); hand_on(0)   /* nobody live: DEL K */
+    :: K == me ->
+       if
+       :: mode == WATCH -> A = 0          /* DEL A */
+       :: else -> skip
+       fi;
+       K = 0; Kgrace = 0; kend(); hand_on(0, mode == WATCH);  /* nobody live: DEL K */
+       if
+       :: w_ == 0 && mode == WATCH -> ack()   /* "n": the BLPOP behind must not block */
+       :: else -> skip
+       fi
 #ifdef RELEASE_LITERAL
     :: else -> if
                :: K != 0 -> K = 0; Kgrace = 0; kend()
                :: else -> skip
                fi
 #else
-    :: else -> skip           /* not mine any more: never touch another's K */
+    /* not mine any more: never touch another's K */
+    :: else ->
+       if
+       :: mode == WATCH -> ack()          /* "n" */
+       :: else -> skip
+       fi
 #endif
     fi;
-    printf("c%d lock release\n", me); state();
+    printf("c%d lock release %d (1: watch)\n", me, mode); state();
+    w_ = 0
+  }
+}
+
+/* BLPOP A 1ms behind a watched release: an element, or the (short) timeout.
+   Served when A has one, it pops; served on an empty A, it blocks, and an
+   element pushed meanwhile ends it: the same as being served later (the
+   step may be taken at any later moment), so the timeout is taken only
+   on an empty A; a "c" or "n" left over is a stale element for the next
+   watching releaser, as in Redis. */
+inline blpop_ack(me) {
+  d_step {
+    if
+    :: A > 0 -> A--; printf("c%d BLPOP A pops\n", me)
+    :: else -> printf("c%d BLPOP A times out\n", me)
+    fi
+  }
+}
+
+/* "lock handed" (ext/lua/lock_handed.lua), right behind that BLPOP */
+inline lock_handed(me) {
+  d_step {
+    if
+#ifdef HANDED_NO_CHECK
+    :: true -> hand_on(0, 0)
+#else
+    :: K == 0 -> hand_on(0, 0)            /* the grant lapsed: hand on, tell the head */
+#ifdef HANDED_NO_TELL
+    :: K != 0 && G == K -> skip
+#else
+    :: K != 0 && G == K -> tell_head(0)   /* still unclaimed: the head watches the rest */
+#endif
+#ifndef NO_TELL_CLAIMED
+    :: K != 0 && !Kgrace -> tell_head(0)  /* claimed, for less than CHECKIN_MS (any ttl, here) */
+#endif
+    :: else -> skip
+#endif
+    fi;
+    printf("c%d lock handed\n", me); state();
     w_ = 0
   }
 }
@@ -337,6 +438,10 @@ inline lock_release(me) {
    which is also when its PX passes on the server (clocks taken as equal). */
 inline lifetime_end(me) {
   d_step {
+#ifdef ONE_FAILURE
+    !failed;                    /* a failure: not released */
+    failed = 1;
+#endif
     bel[me] = 0;
     if
     :: K == me && !Kgrace -> K = 0; kend()
@@ -360,7 +465,24 @@ inline blpop(me) {
 
 /* A client may die before any command reaches the server (a command that
    reached it and then the client died is the same as dying right after). */
+#ifdef ONE_FAILURE
+#define DIE  if :: skip :: atomic { !failed -> failed = 1 }; goto die fi
+#else
 #define DIE  if :: skip :: goto die fi
+#endif
+
+/* unlock(): the plain release, or (a lock it waited for) the watched one:
+   [release "watch"][BLPOP A 1ms]["lock handed"], each reaching the server
+   in order, any time later, unless the client dies first */
+#ifdef NO_WATCH
+#define RELEASE(me)  lock_release(me, PLAIN)
+#else
+#define RELEASE(me) \
+  if \
+  :: lock_release(me, PLAIN) \
+  :: lock_release(me, WATCH); DIE; blpop_ack(me); DIE; lock_handed(me) \
+  fi
+#endif
 
 /* ---- clients ---- */
 
@@ -393,11 +515,11 @@ wait:
 hold:
   DIE;
   if
-  :: lock_release(me)
+  :: RELEASE(me)
   :: lifetime_end(me);
      if
      :: skip
-     :: DIE; lock_release(me)                     /* late: must be a no-op */
+     :: DIE; RELEASE(me)                          /* late: must be a no-op */
      fi
   fi;
 done:
@@ -421,11 +543,11 @@ proctype Trier(byte me) {
         res = 0;
         DIE;
         if
-        :: lock_release(me)
+        :: lock_release(me, PLAIN)                /* it never waited: plain */
         :: lifetime_end(me);
            if
            :: skip
-           :: DIE; lock_release(me)
+           :: DIE; lock_release(me, PLAIN)
            fi
         fi
      :: else -> skip
@@ -455,8 +577,16 @@ end_env:
 #else
   /* an unclaimed grant lapses; a lifetime passes unseen only for the dead
      (a live holder's lifetime ends in lifetime_end, with its belief) */
-  :: d_step { K != 0 && (Kgrace || dead[K]) -> printf("K of c%d expires\n", K); K = 0; Kgrace = 0; kend() }
+  /* G has the grant's PX, set in the same script: it lapses with it */
+  :: d_step { K != 0 && (Kgrace || dead[K]) -> printf("K of c%d expires\n", K);
+       if
+       :: G == K -> G = 0
+       :: else -> skip
+       fi;
+       K = 0; Kgrace = 0; kend() }
 #endif
+  /* A's elements outlive no one: its TTL is LIVENESS_MS */
+  :: d_step { A > 0 -> A = 0; printf("A expires\n") }
   /* a queue entry's liveness passes: a dead waiter, or a slow live one */
   :: d_step { T[1] == T_LIVE && LATE_OK(1) -> T[1] = T_LATE; printf("entry of c1 late\n") }
   :: d_step { T[2] == T_LIVE && LATE_OK(2) -> T[2] = T_LATE; printf("entry of c2 late\n") }
@@ -482,7 +612,7 @@ end_mon:
     /* a mutant breaks (b) by design; (a) is what must be seen to fail */
     !MUTEX -> assert(MUTEX)
 #else
-    !(MUTEX && KEPT) -> assert(MUTEX && KEPT)
+    !(MUTEX && KEPT && GTIED) -> assert(MUTEX && KEPT && GTIED)
 #endif
   }
 }
