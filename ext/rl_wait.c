@@ -210,7 +210,7 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 	rl_wait_block block;
 	rl_status status, restored;
 	bool by_sha;
-	long long join_answer = 0;
+	long long join_answer;
 
 	*answer = 0;
 	if ((status = rl_wait_block_begin(conn, &block, block_ms, err)) != RL_OK) {
@@ -254,10 +254,12 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 		goto out;
 	}
 	conn->scripts_seen |= script->bit;
+	/*
+	 * The visit ran last: its answer is the one that holds. A join that took the
+	 * lock is confirmed by it (its claim renews the lifetime); one whose lock
+	 * already ended (a lifetime shorter than the round) is not.
+	 */
 	status = rl_reply_integer(conn, replies[visit_at], script->name, answer, err);
-	if (status == RL_OK && join_answer == RL_WAIT_OWNED) {
-		*answer = RL_WAIT_OWNED;
-	}
 out:
 	rl_reply_free_all(replies, n);
 	restored = rl_wait_block_end(conn, &block, err);

@@ -108,8 +108,8 @@ rl_status rl_wait_check_blpop_reply(rl_conn *conn, const redisReply *reply, rl_e
  * One wait step, one round trip: [join script] BLPOP wake_key block_ms
  * [visit script], the join only when join_args is given. args/lens are the
  * visit's arguments (keys first), join_args the join's (the same count).
- * *answer is the visit's answer (or the join's, when the join already owns:
- * the BLPOP then returns at once). The connection's read timeout is
+ * *answer is the visit's answer (a join that owns makes the BLPOP return at
+ * once, and the visit confirms it). The connection's read timeout is
  * stretched for the block, so a long wait is not taken for a dead server.
  */
 rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **join_args,
