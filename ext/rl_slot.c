@@ -52,7 +52,7 @@ void rl_slot_make_tag(unsigned int slot, char out[RL_SLOT_MADE_TAG_LEN])
 	const size_t n = sizeof(alphabet) - 1;
 	size_t a, b, c;
 
-	/* 62^3 = 238,328 candidates cover all 16,384 slots (checked by tests/lock_wait_keys.phpt) */
+	/* 62^3 = 238,328 candidates cover all 16,384 slots (checked by tests/lock_wait_keys_names.phpt) */
 	for (a = 0; a < n; a++) {
 		for (b = 0; b < n; b++) {
 			for (c = 0; c < n; c++) {
