@@ -1,0 +1,110 @@
+--TEST--
+lock() waiting, the watched release: unlock() of a lock its caller waited for is one round trip of EVALSHA, BLPOP, EVALSHA that hands the lock to the next waiter and returns when that waiter has claimed it (the claim's acknowledgement ends the releaser's BLPOP), waking nobody else (the waiter behind sends nothing); when the next waiter is dead, unlock() still returns within a timer tick and the waiter behind it gets the lock about one grace later; no acknowledgement or grant record is left behind
+--SKIPIF--
+<?php require __DIR__ . '/skipif.inc'; ?>
+--FILE--
+<?php
+require __DIR__ . '/config.inc';
+require __DIR__ . '/lock_helpers.inc';
+$raw = new RawRedis();
+
+/* $h takes $name by waiting (a 0.3 s lock of another client expires under it), so its unlock() is watched. */
+function take_by_waiting(RedisLock $h, RawRedis $raw, string $name): bool
+{
+    $other = new RedisLock(RL_TEST_SERVER);
+    $other->lock($name, 0, 0.3);
+    return $h->lock($name, 5, 30) && $raw->cmd('EXISTS', rl_lock_wait_keys("Lock:$name")['queue']) === 0;
+}
+
+echo "-- the next waiter is alive: it has the lock when unlock() returns\n";
+$name = rl_unique('watched');
+$keys = rl_lock_wait_keys("Lock:$name");
+$h = new RedisLock(RL_TEST_SERVER);
+// a first watched release with nobody queued (it must not block either): the connection has run both scripts
+$warm = rl_unique('watched-warm');
+take_by_waiting($h, $raw, $warm);
+$t = hrtime(true);
+$h->unlock($warm);
+var_dump((hrtime(true) - $t) / 1e9 < 0.5 ? 'alone: unlock within 0.5 s' : 'alone: unlock blocked');
+var_dump(take_by_waiting($h, $raw, $name));
+$hAddr = rl_client_addr($raw);
+$a = new RlWorker();
+$b = new RlWorker();
+$a->warmUp();
+$b->warmUp();
+// A holds what it is handed for 0.5 s: B's turn comes well after the monitor's marker
+$a->calls(['lock', 'lock', $name, 10, 30], ['lock', 'isLocking', $name], ['php', 'usleep', 500000],
+    ['lock', 'unlock', $name]);
+rl_wait_queue_len($raw, $keys['queue'], 1);
+$b->calls(['lock', 'lock', $name, 10, 30], ['lock', 'unlock', $name]);
+rl_wait_queue_len($raw, $keys['queue'], 2);
+$bAddr = rl_client_addr($raw, $b->pid);
+$monitor = new RlMonitor();
+$t = hrtime(true);
+var_dump($h->unlock($name));
+$took = (hrtime(true) - $t) / 1e9;
+$seen = $monitor->commands();
+echo 'releaser sent: ', implode(' ', rl_commands_of($seen, $hAddr)), "\n";
+echo 'waiter behind sent: ', implode(' ', rl_commands_of($seen, $bAddr)) ?: 'nothing', "\n";
+// the claim ran before unlock()'s reply was written: the key already has A's full lifetime
+$pttl = $raw->cmd('PTTL', "Lock:$name");
+var_dump($took < 0.5 ? 'unlock within 0.5 s' : sprintf('unlock took %.2f s', $took), $pttl > 20000);
+[$lock, $is, , $unlock] = $a->results(30);
+var_dump($lock['r'], $is['r'], $unlock['r'], $lock['t1'] - $t < 1e9);
+[$lock, $unlock] = $b->results(30);
+var_dump($lock['r'], $unlock['r']);
+var_dump($a->finish()[0], $b->finish()[0]);
+var_dump($raw->cmd('EXISTS', $keys['grant'], $keys['acks'], $keys['queue'], $keys['terms']));
+
+echo "-- the next waiter is dead: unlock() returns within a tick, the one behind has the lock a grace later\n";
+$name = rl_unique('watched-dead');
+$keys = rl_lock_wait_keys("Lock:$name");
+var_dump(take_by_waiting($h, $raw, $name));
+$dead = new RlWorker();
+$next = new RlWorker();
+$dead->warmUp();
+$next->warmUp();
+$dead->calls(['lock', 'lock', $name, 30, 30]);   // grace: the default 100 ms
+rl_wait_queue_len($raw, $keys['queue'], 1);
+$next->calls(['lock', 'lock', $name, 10, 30], ['lock', 'unlock', $name]);
+rl_wait_queue_len($raw, $keys['queue'], 2);
+$dead->signal(9);
+var_dump($dead->finish()[0]);
+$t = hrtime(true);
+var_dump($h->unlock($name));
+$took = (hrtime(true) - $t) / 1e9;
+var_dump($took < 1.5 ? 'unlock within 1.5 s' : sprintf('unlock took %.2f s', $took));
+[$lock, $unlock] = $next->results(30);
+$after = ($lock['t1'] - $t) / 1e9;
+var_dump($lock['r'], $unlock['r'], $after < 1.5 ? 'next waiter within 1.5 s' : sprintf('next waiter after %.2f s', $after));
+var_dump($next->finish()[0]);
+var_dump($raw->cmd('EXISTS', $keys['grant'], $keys['acks'], $keys['queue'], $keys['terms']));
+?>
+--EXPECT--
+-- the next waiter is alive: it has the lock when unlock() returns
+string(26) "alone: unlock within 0.5 s"
+bool(true)
+bool(true)
+releaser sent: evalsha blpop evalsha
+waiter behind sent: nothing
+string(19) "unlock within 0.5 s"
+bool(true)
+bool(true)
+bool(true)
+bool(true)
+bool(true)
+bool(true)
+bool(true)
+int(0)
+int(0)
+int(0)
+-- the next waiter is dead: unlock() returns within a tick, the one behind has the lock a grace later
+bool(true)
+int(9)
+bool(true)
+string(19) "unlock within 1.5 s"
+bool(true)
+bool(true)
+string(24) "next waiter within 1.5 s"
+int(0)
+int(0)
