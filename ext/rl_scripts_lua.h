@@ -11,7 +11,7 @@
 	"return 0\n"
 
 /* ext/lua/lock_handed.lua */
-#define RL_LUA_LOCK_HANDED_SHA1 "b09342b5c68290170b5117b2b8dbbff35b308cce"
+#define RL_LUA_LOCK_HANDED_SHA1 "efc4459ad9afce3dbb3948014722f4ec6f277b28"
 #define RL_LUA_LOCK_HANDED \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -28,6 +28,14 @@
 	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function owned_by(me, mode)\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  end\n" \
+	"  return 1\n" \
 	"end\n" \
 	"local function keep_entry(queue, terms, me, entry, mode)\n" \
 	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
@@ -82,7 +90,7 @@
 	"return 0\n"
 
 /* ext/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "dbdc46b00be9ad4974c8723c05a9715e5674c347"
+#define RL_LUA_LOCK_RELEASE_SHA1 "fcc0315e64979a387e8aff89e63006220ce5d9e8"
 #define RL_LUA_LOCK_RELEASE \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -99,6 +107,14 @@
 	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function owned_by(me, mode)\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  end\n" \
+	"  return 1\n" \
 	"end\n" \
 	"local function keep_entry(queue, terms, me, entry, mode)\n" \
 	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
@@ -159,7 +175,7 @@
 	"return released\n"
 
 /* ext/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "b9977ae2afda18477370eb1c4223b075ab2db602"
+#define RL_LUA_LOCK_WAIT_SHA1 "5cc2f288645b64b7cbc57eedaa2d3cb566ad3319"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -176,6 +192,14 @@
 	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function owned_by(me, mode)\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  end\n" \
+	"  return 1\n" \
 	"end\n" \
 	"local function keep_entry(queue, terms, me, entry, mode)\n" \
 	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
@@ -222,14 +246,7 @@
 	"  return w\n" \
 	"end\n" \
 	"local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]\n" \
-	"local function owned()\n" \
-	"  if mode == 'join' then\n" \
-	"    wake(me, 'o')\n" \
-	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  end\n" \
-	"  return 1\n" \
-	"end\n" \
+	"local function owned() return owned_by(me, mode) end\n" \
 	"local holder = redis.call('GET', KEYS[1])\n" \
 	"if holder == me then\n" \
 	"  redis.call('PEXPIRE', KEYS[1], ttl)\n" \
@@ -261,7 +278,7 @@
 	"return 0\n"
 
 /* ext/lua/semaphore_acquire.lua */
-#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "c36fbaf952514465f7fc1f418da6a9f8d17a5aba"
+#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "5e16a9438400347c2f9492b4b48b5caab82a9c31"
 #define RL_LUA_SEMAPHORE_ACQUIRE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -301,6 +318,14 @@
 	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function owned_by(me, mode)\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  end\n" \
+	"  return 1\n" \
 	"end\n" \
 	"local function keep_entry(queue, terms, me, entry, mode)\n" \
 	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
@@ -368,14 +393,7 @@
 	"  end\n" \
 	"end\n" \
 	"if dirty then keep_keys() end\n" \
-	"if admitted then\n" \
-	"  if mode == 'join' then\n" \
-	"    wake(me, 'o')\n" \
-	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  end\n" \
-	"  return 1\n" \
-	"end\n" \
+	"if admitted then return owned_by(me, mode) end\n" \
 	"if mode ~= 'try' and mode ~= 'leave' and redis.call('LINDEX', KEYS[4], 0) == me then\n" \
 	"  if mode == 'join' then wake(me, 'h') end\n" \
 	"  local first = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')\n" \
@@ -384,7 +402,7 @@
 	"return 0\n"
 
 /* ext/lua/semaphore_count.lua */
-#define RL_LUA_SEMAPHORE_COUNT_SHA1 "144677fe240c2eff0de3d9ff47a3f48cf50e62d6"
+#define RL_LUA_SEMAPHORE_COUNT_SHA1 "be8d0610053acb0e44961d8eeed7a574d95095db"
 #define RL_LUA_SEMAPHORE_COUNT \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -424,6 +442,14 @@
 	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function owned_by(me, mode)\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  end\n" \
+	"  return 1\n" \
 	"end\n" \
 	"local function keep_entry(queue, terms, me, entry, mode)\n" \
 	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
@@ -471,7 +497,7 @@
 	"return redis.call('ZCARD', KEYS[2])\n"
 
 /* ext/lua/semaphore_refresh.lua */
-#define RL_LUA_SEMAPHORE_REFRESH_SHA1 "5669f10933e58c9a46262b1ec115b667e2bc189c"
+#define RL_LUA_SEMAPHORE_REFRESH_SHA1 "f2672c1f3e4c62331c355d85a1a8e20f6f8afb01"
 #define RL_LUA_SEMAPHORE_REFRESH \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -511,6 +537,14 @@
 	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function owned_by(me, mode)\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  end\n" \
+	"  return 1\n" \
 	"end\n" \
 	"local function keep_entry(queue, terms, me, entry, mode)\n" \
 	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
@@ -562,7 +596,7 @@
 	"return refreshed\n"
 
 /* ext/lua/semaphore_release.lua */
-#define RL_LUA_SEMAPHORE_RELEASE_SHA1 "26e649d12d60a1505075b9f42b0bebbc77661d09"
+#define RL_LUA_SEMAPHORE_RELEASE_SHA1 "4ddfecdbab79dafbaac2d45e99ff0c8b0c960fb8"
 #define RL_LUA_SEMAPHORE_RELEASE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -602,6 +636,14 @@
 	"  local key = WAKE_PREFIX .. member\n" \
 	"  redis.call('RPUSH', key, what)\n" \
 	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function owned_by(me, mode)\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  end\n" \
+	"  return 1\n" \
 	"end\n" \
 	"local function keep_entry(queue, terms, me, entry, mode)\n" \
 	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \

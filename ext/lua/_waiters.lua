@@ -8,6 +8,19 @@ local function wake(member, what)
   redis.call('PEXPIRE', key, LIVENESS)
 end
 
+-- The caller holds what it waited for: its wake list is settled. After a join
+-- the BLPOP pipelined behind must not block for nothing; after a visit the
+-- BLPOP just emptied the list (a stray note expires with it); after a leave
+-- nothing will read it again. Returns 1 (OWNED).
+local function owned_by(me, mode)
+  if mode == 'join' then
+    wake(me, 'o')
+  elseif mode == 'leave' then
+    redis.call('DEL', WAKE_PREFIX .. me)
+  end
+  return 1
+end
+
 -- Joins (mode "join": at the tail) or proves the caller alive; an entry lost
 -- without giving up (a grant that lapsed, a check-in that came late) is taken
 -- back at the head: the caller was first then. Every entry and the queue keys

@@ -9,16 +9,7 @@ local LIVENESS = tonumber(ARGV[6])
 --@include _lock_queue.lua
 local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]
 
-local function owned()
-  if mode == 'join' then
-    -- the BLPOP pipelined behind a join must not block for nothing
-    wake(me, 'o')
-  elseif mode == 'leave' then
-    redis.call('DEL', WAKE_PREFIX .. me)
-  end
-  -- (after a visit, the BLPOP just emptied the list; a stray note expires with it)
-  return 1
-end
+local function owned() return owned_by(me, mode) end
 
 local holder = redis.call('GET', KEYS[1])
 if holder == me then

@@ -39,16 +39,7 @@ else
 end
 if dirty then keep_keys() end
 
-if admitted then
-  if mode == 'join' then
-    -- the BLPOP pipelined behind a join must not block for nothing
-    wake(me, 'o')
-  elseif mode == 'leave' then
-    redis.call('DEL', WAKE_PREFIX .. me)
-  end
-  -- (after a visit, the BLPOP just emptied the list; a stray note expires with it)
-  return 1
-end
+if admitted then return owned_by(me, mode) end
 if mode ~= 'try' and mode ~= 'leave' and redis.call('LINDEX', KEYS[4], 0) == me then
   -- a join's BLPOP was sent for a check-in period: cut it short, the visit behind it answers how long
   if mode == 'join' then wake(me, 'h') end
