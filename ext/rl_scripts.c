@@ -109,12 +109,6 @@ rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, i
 	return status;
 }
 
-rl_status rl_script_run(rl_conn *conn, const rl_script *script, int nkeys, int nargs,
-		const char **args, const size_t *lens, redisReply **reply, rl_error *err)
-{
-	return rl_script_run_many(conn, script, 1, nkeys, nargs, args, lens, reply, err);
-}
-
 rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
 		const char **args, const size_t *lens, long long *results, rl_error *err)
 {

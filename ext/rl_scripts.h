@@ -33,13 +33,10 @@ extern rl_script rl_script_semaphore_count;
 void rl_scripts_init(void);
 
 /*
- * Runs script with the given keys and arguments (args[0..nkeys-1] are the keys)
- * and returns its reply (an error reply other than NOSCRIPT is returned as is).
+ * n invocations of script pipelined in one round trip; argument lists are
+ * consecutive in args/lens (each starting with its keys). An error reply other
+ * than NOSCRIPT comes back as is; NOSCRIPT is answered by resending as EVAL.
  */
-rl_status rl_script_run(rl_conn *conn, const rl_script *script, int nkeys, int nargs,
-		const char **args, const size_t *lens, redisReply **reply, rl_error *err);
-
-/* The same for n invocations pipelined in one round trip; argument lists are consecutive in args/lens. */
 rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
 		const char **args, const size_t *lens, redisReply **replies, rl_error *err);
 
