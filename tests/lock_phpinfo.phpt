@@ -6,17 +6,7 @@ phpinfo(): a "redislock" section with the version, the hiredis version and the I
 <?php
 require __DIR__ . '/config.inc';
 
-$hiredis = '';
-foreach (['/usr/include/hiredis/hiredis.h', '/usr/local/include/hiredis/hiredis.h'] as $h) {
-    if (is_readable($h) && preg_match_all('/#define HIREDIS_(MAJOR|MINOR|PATCH) (\d+)/', file_get_contents($h), $m)) {
-        $v = array_combine($m[1], $m[2]);
-        $hiredis = "$v[MAJOR].$v[MINOR].$v[PATCH]";
-        break;
-    }
-}
-
 $code = '<?php
-$hiredis = ' . var_export($hiredis, true) . ';
 ob_start(); phpinfo(INFO_MODULES); $mod = ob_get_clean();
 ob_start(); phpinfo(); $all = ob_get_clean();
 $version = phpversion("redislock");
@@ -27,7 +17,21 @@ $start = strpos($mod, "\nredislock\n");
 echo "section: ", var_export($start !== false, true), "\n";
 $section = $start === false ? "" : substr($mod, $start, 4000);
 echo "version shown: ", var_export($version !== false && str_contains($section, $version), true), "\n";
-echo "hiredis shown: ", var_export($hiredis === "" || preg_match("/hiredis.*" . preg_quote($hiredis, "/") . "/i", $section) === 1, true), "\n";
+echo "hiredis shown: ", var_export(preg_match("/^hiredis version \(built with\) => (\d+)\.(\d+)\.(\d+)$/m", $section, $hv) === 1, true), "\n";
+// The version shown must be the one this process runs with, not whatever
+// headers the system has: ask the process which libhiredis it mapped.
+// Debian names the library after its ABI: libhiredis.so.0.14 for 0.14.x,
+// libhiredis.so.1.0.0 for 1.0.x, libhiredis.so.1.1.0 for 1.1 and later.
+$maps = @file_get_contents("/proc/self/maps");
+$consistent = false;
+if ($hv && $maps !== false && preg_match("#/libhiredis\.so\.(\d+)\.(\d+)#", $maps, $so)) {
+    [$maj, $min] = [(int)$hv[1], (int)$hv[2]];
+    $consistent = $so[1] === "0" ? ($maj === 0 && $min === (int)$so[2])
+        : ($maj === (int)$so[1] && ($so[2] === "0" ? $min === 0 : $min >= (int)$so[2]));
+} elseif ($hv && $maps !== false) {
+    $consistent = true; // linked statically: nothing else to compare with
+}
+echo "hiredis matches the library in use: ", var_export($consistent, true), "\n";
 foreach (["server", "prefix", "connect_timeout", "read_timeout", "persistent", "auto_release"] as $ini) {
     echo "redislock.$ini: ", var_export(preg_match("/^redislock\.$ini => /m", $section) === 1, true), "\n";
 }
@@ -59,6 +63,7 @@ version: true
 section: true
 version shown: true
 hiredis shown: true
+hiredis matches the library in use: true
 redislock.server: true
 redislock.prefix: true
 redislock.connect_timeout: true

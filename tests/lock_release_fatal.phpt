@@ -63,6 +63,6 @@ bool(true)
 bool(true)
 int(2)
 
-Fatal error: Cannot declare class Dup, because the name is already in use in %s on line %d
+Fatal error: Cannot %Sdeclare class Dup%S in %s on line %d
 int(255)
 int(0)

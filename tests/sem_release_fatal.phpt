@@ -72,7 +72,7 @@ bool(true)
 bool(true)
 int(6)
 
-Fatal error: Cannot declare class Dup, because the name is already in use in %s on line %d
+Fatal error: Cannot %Sdeclare class Dup%S in %s on line %d
 int(255)
 int(0)
 -- the slots really were free again: another process takes all of them at once
