@@ -1,0 +1,71 @@
+# Debian roots made with debootstrap, for CI's platform stages: a fresh
+# Debian 12 as a new user has it, and Debian 13 (PHP 8.4, hiredis 1.2, Redis 8).
+# Sourced after lib.sh by scripts/test-fresh-debian12.sh and scripts/test-debian13.sh.
+# shellcheck shell=bash
+
+# Pristine roots are kept as tarballs here between local runs (never in the
+# repository); a tarball older than a week is made again, so point releases arrive.
+RL_ROOT_CACHE=${RL_ROOT_CACHE:-/var/cache/redislock-roots}
+RL_DEBIAN_MIRROR=${RL_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+
+# root_pristine SUITE DIR: DIR becomes a minimal Debian SUITE (debootstrap
+# --variant=minbase: apt and a shell, nothing else) with its security and
+# updates archives, unpacked from the cache or bootstrapped anew.
+root_pristine() {
+  local suite=$1 dir=$2 tarball="$RL_ROOT_CACHE/$1-minbase.tar"
+  command -v debootstrap >/dev/null || {
+    log "installing debootstrap"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null \
+      || { log "cannot install debootstrap"; return 1; }
+  }
+  as_root mkdir -p "$RL_ROOT_CACHE" "$dir"
+  if [ -z "$(find "$tarball" -mtime -7 2>/dev/null)" ]; then
+    local fresh="$RL_ROOT_CACHE/$suite.new"
+    as_root rm -rf "$fresh"
+    log "debootstrap $suite (minbase) from $RL_DEBIAN_MIRROR"
+    as_root debootstrap --variant=minbase "$suite" "$fresh" "$RL_DEBIAN_MIRROR" >"$RL_WORK_DIR/debootstrap-$suite.log" 2>&1 \
+      || { tail -20 "$RL_WORK_DIR/debootstrap-$suite.log" >&2; log "debootstrap $suite failed (see above)"; return 1; }
+    as_root tar -C "$fresh" -cf "$tarball.tmp" . && as_root mv "$tarball.tmp" "$tarball"
+    as_root rm -rf "$fresh"
+  fi
+  as_root tar -C "$dir" -xf "$tarball"
+  # What a Debian install has and debootstrap leaves out: the security and
+  # updates archives (the host's PHP comes from bookworm-security, for one).
+  as_root tee "$dir/etc/apt/sources.list" >/dev/null <<EOF
+deb $RL_DEBIAN_MIRROR $suite main
+deb $RL_DEBIAN_MIRROR $suite-updates main
+deb ${RL_DEBIAN_MIRROR%/debian}/debian-security $suite-security main
+EOF
+  as_root cp /etc/resolv.conf "$dir/etc/resolv.conf"
+  # Packages must not start services in a root (redis-server, php-fpm): the
+  # tests start their own, on ports they choose.
+  printf '#!/bin/sh\nexit 101\n' | as_root tee "$dir/usr/sbin/policy-rc.d" >/dev/null
+  as_root chmod 755 "$dir/usr/sbin/policy-rc.d"
+}
+
+# root_copy_repo DIR PATH [OWNER]: the repository's tracked files (what a clone
+# has) at PATH inside the root, owned by OWNER (a user of the root) if given.
+root_copy_repo() {
+  local dir=$1 path=$2 owner=${3:-}
+  as_root mkdir -p "$dir$path"
+  (cd "$REPO_ROOT" && git ls-files -z | tar --null -T - -cf -) | as_root tar -C "$dir$path" -xf -
+  [ -z "$owner" ] || root_run "$dir" chown -R "$owner:" "$path"
+}
+
+# root_run DIR CMD...: CMD as root inside the root, with /proc, /sys and /dev
+# mounted in a private mount namespace, so nothing stays mounted afterwards,
+# even when CMD is killed. The network is the host's: servers started inside
+# listen on the host's loopback.
+root_run() {
+  local dir=$1; shift
+  as_root unshare --mount --propagation private -- sh -c '
+    set -e; r=$1; shift
+    mount -t proc proc "$r/proc"; mount -t sysfs sys "$r/sys"; mount --rbind /dev "$r/dev"
+    exec chroot "$r" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+      HOME=/root LANG=C.UTF-8 TERM=dumb "$@"' sh "$dir" "$@"
+}
+
+# root_remove DIR: deletes a root made by root_pristine (nothing is mounted in it).
+root_remove() {
+  [ -n "${1:-}" ] && [ "$1" != / ] && as_root rm -rf --one-file-system "$1"
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The second platform: the whole phpt suite (FPM tests included) on Debian 13
+# ("trixie": PHP 8.4, hiredis 1.2, Redis 8), in a root made with debootstrap.
+# Inside, scripts/test.sh does what it does on Debian 12: installs trixie's
+# php-dev, php-fpm, libhiredis-dev, redis-server..., builds, runs the suite.
+#   scripts/test-debian13.sh [run-tests.php args]
+# Last line: scripts/test.sh's "N passed, N failed, N skipped" from inside the root.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/debian-root.sh"
+root="$RL_WORK_DIR/trixie"
+trap 'root_remove "$root"; cleanup' EXIT
+
+root_pristine trixie "$root"
+root_copy_repo "$root" /src
+root_run "$root" bash -c 'cd /src && bash scripts/test.sh "$@" > /tmp/suite.log 2>&1; rc=$?
+  echo "PHP $(php -r "echo PHP_VERSION;"), hiredis $(dpkg-query -W -f="\${Version}" libhiredis-dev), $(redis-server --version | cut -d" " -f3)"
+  tail -1 /tmp/suite.log > /tmp/last; exit $rc' bash "$@" \
+  || { tail -80 "$root/tmp/suite.log"; log "the suite failed on Debian 13 (above: the end of its log)"; exit 1; }
+cat "$root/tmp/last"

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# README's promise, checked where it is made: on a fresh Debian 12 (a minimal
+# root made with debootstrap: apt and a shell, nothing else), a clone of this
+# repository and README's two set-up commands, run by a user with sudo (first,
+# so that their package installs go through sudo), then by root in a clone of
+# its own. Each command must succeed; the test command's last line must report
+# no failure.
+#   scripts/test-fresh-debian12.sh
+# Last line: root's "N passed, N failed, N skipped".
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/debian-root.sh"
+root="$RL_WORK_DIR/bookworm"
+trap 'root_remove "$root"; cleanup' EXIT
+
+# README's two commands, read from README itself so that this stays true to it.
+mapfile -t commands < <(sed -n '/^## Set-up: two commands/,/^## /{/^```sh/,/^```/{/^bash /s/ *#.*//p}}' "$REPO_ROOT/README.md")
+[ ${#commands[@]} -eq 2 ] || { log "README's set-up section should give two bash commands, found: ${commands[*]:-none}"; exit 1; }
+
+root_pristine bookworm "$root"
+# A user who can sudo, as on a machine set up by its owner (sudo itself is the
+# only package added before README's commands).
+root_run "$root" sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends sudo >/dev/null
+  useradd -m -s /bin/bash newuser && echo "newuser ALL=(ALL) NOPASSWD:ALL" > /etc/sudoers.d/newuser' >"$RL_WORK_DIR/sudo.log" 2>&1 \
+  || { cat "$RL_WORK_DIR/sudo.log"; log "could not add sudo and a sudo user to the fresh root"; exit 1; }
+
+run_readme() { # WHO HOME: both commands in a clone at HOME/redislock
+  local who=$1 home=$2 cmd t0 rc
+  root_copy_repo "$root" "$home/redislock" "$who"
+  for cmd in "${commands[@]}"; do
+    t0=$SECONDS
+    set +e
+    root_run "$root" runuser -u "$who" -- env HOME="$home" bash -c "cd ~/redislock && $cmd" >"$RL_WORK_DIR/out" 2>&1
+    rc=$?
+    set -e
+    if [ $rc -ne 0 ]; then
+      tail -60 "$RL_WORK_DIR/out"; log "as $who, '$cmd' failed (exit $rc; above: the end of its output)"; return 1
+    fi
+    echo "as $who: $cmd: ok in $((SECONDS - t0)) s; last line: $(tail -1 "$RL_WORK_DIR/out")"
+  done
+  # the suite's children and valgrind must not leave files behind in /tmp
+  local left
+  left=$(cd "$root/tmp" && ls -d rlchild* vgdb-pipe* redislock.* 2>/dev/null || true)
+  [ -z "$left" ] || { log "as $who, left behind in /tmp: $left"; return 1; }
+}
+run_readme newuser /home/newuser
+run_readme root /root
+tail -1 "$RL_WORK_DIR/out"
