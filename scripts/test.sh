@@ -8,7 +8,11 @@ source "$(dirname "$0")/lib.sh"
 trap cleanup EXIT
 
 valgrind=()
-if [ "${1:-}" = --valgrind ]; then valgrind=(-m); shift; export USE_ZEND_ALLOC=0; fi
+if [ "${1:-}" = --valgrind ]; then
+  valgrind=(-m); shift; export USE_ZEND_ALLOC=0
+  # no gdbserver: it would leave a vgdb-pipe-* FIFO in /tmp for every process
+  export VALGRIND_OPTS="--vgdb=no ${VALGRIND_OPTS:-}"
+fi
 
 ensure_packages
 # RL_PHP and RL_EXT test another build (e.g. a debug/ZTS PHP and the extension built for it).
@@ -22,10 +26,14 @@ export REDISLOCK_TEST_PHP=${RL_PHP:-$(command -v php)}
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=("$REPO_ROOT/tests")
 out="$RL_WORK_DIR/run-tests.out"
+# run-tests.php writes run-test-info.php next to itself: run a private copy, so
+# a user (with sudo for the packages) needs no write access to PHP's build dir.
+runner="$RL_WORK_DIR/run-tests.php"
+cp "$(ls -d /usr/lib/php/*/build | sort -V | tail -1)/run-tests.php" "$runner"
 cd "$REPO_ROOT"
 set +e
 NO_INTERACTION=1 TEST_PHP_EXECUTABLE="$REDISLOCK_TEST_PHP" \
-  "$REDISLOCK_TEST_PHP" -n "$(ls -d /usr/lib/php/*/build | head -1)/run-tests.php" -q --show-diff "${valgrind[@]}" \
+  "$REDISLOCK_TEST_PHP" -n "$runner" -q --show-diff "${valgrind[@]}" \
   -p "$REDISLOCK_TEST_PHP" -n -d "extension=$RL_EXT" "${targets[@]}" 2>&1 | tee "$out"
 set -e
 count() { sed -n "s/^Tests $1 *: *\([0-9]*\).*/\1/p" "$out" | head -1; }
