@@ -230,13 +230,13 @@ echo "(client CPU = getrusage user + sys of the client process around the loop; 
 
 /* the summary names the placement: split and same CPU give different ratios */
 $sec = 'uncontended lock' . ($o['placement'] !== '' ? ', ' . strtok($o['placement'], ' ') : '');
-$ratio = fn(string $a, string $b, string $k = 'rate') => $med($a, $k) / $med($b, $k);
+$ratio = fn(string $a, string $b, string $k = 'rate') => bench_ratio($med($a, $k), $med($b, $k));
 /* the same ratio between the best rounds (highest rate, lowest CPU): noise
  * from other work on the machine only ever slows a round down, so when this
  * column and the medians disagree, the run was disturbed */
 $best = function (string $a, string $b, string $k = 'rate') use ($results): float {
     $pick = $k === 'rate' ? 'max' : 'min';
-    return $pick(array_column($results[$a], $k)) / $pick(array_column($results[$b], $k));
+    return bench_ratio($pick(array_column($results[$a], $k)), $pick(array_column($results[$b], $k)));
 };
 $rows = [];
 $add = function (string $label, string $a, string $b, string $k, ?array $target = null) use (&$rows, $ratio, $best, $sec): void {
@@ -262,7 +262,7 @@ if (isset($results[$F])) {
     $add('extension / C floor, client CPU per cycle', $E, $F, 'cpu_us');
 }
 if ($rb) {
-    $rows[] = ['extension / redis-benchmark, cycles/s', bench_fmt($med($E, 'rate') / bench_median($rb), 2),
+    $rows[] = ['extension / redis-benchmark, cycles/s', bench_fmt(bench_ratio($med($E, 'rate'), bench_median($rb)), 2),
                bench_fmt(max(array_column($results[$E], 'rate')) / max($rb), 2)];
 }
 echo "\n", bench_table(['ratio', 'of medians', 'of best rounds', 'target (medians)', 'met?'], $rows);

@@ -313,6 +313,15 @@ function bench_spawn(string $script, array $args): array
 
 /* ------------------------------------------------------------------ output */
 
+/**
+ * $a / $b, or NAN (printed "-") when $b is 0: a short run can measure 0 µs of
+ * user CPU (the kernel samples it in ticks), and a ratio of that means nothing.
+ */
+function bench_ratio(float $a, float $b): float
+{
+    return $b > 0 ? $a / $b : NAN;
+}
+
 function bench_fmt(float $v, int $dec = 0): string
 {
     if (is_nan($v)) {

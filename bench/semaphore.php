@@ -198,8 +198,8 @@ foreach ($counts as $label => [, , $sent, $inScripts]) {
 [$extLabel, $userLabel] = array_keys($contenders);
 [$es, $ei, , , $et] = $counts[$extLabel];
 [$us, $ui, , , $ut] = $counts[$userLabel];
-printf("\nextension / userland, cycles/s:                    %.2fx\n", $rate($extLabel) / $rate($userLabel));
-printf("extension / userland, client CPU per cycle:        %.2f\n", $cpu($extLabel) / $cpu($userLabel));
+printf("\nextension / userland, cycles/s:                    %.2fx\n", bench_ratio($rate($extLabel), $rate($userLabel)));
+printf("extension / userland, client CPU per cycle:        %.2f\n", bench_ratio($cpu($extLabel), $cpu($userLabel)));
 printf("extension / userland, commands sent per cycle:     %.2f (%.2f vs %.2f)\n", $es / $us, $es, $us);
 printf("extension / userland, commands run on the server:  %.2f (%.2f vs %.2f)\n", ($es + $ei) / ($us + $ui), $es + $ei, $us + $ui);
 if ($et !== null && $ut > 0) {
