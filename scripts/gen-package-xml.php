@@ -14,7 +14,13 @@ if (!$version) {
     fwrite(STDERR, "cannot find PHP_REDISLOCK_VERSION\n");
     exit(1);
 }
-$files = explode("\n", trim(shell_exec('git -C ' . escapeshellarg($root) . ' ls-files')));
+// The release holds what git tracks: without git (or outside a clone) say so,
+// rather than write a package.xml with no files that then looks "stale".
+exec('git -C ' . escapeshellarg($root) . ' ls-files 2>&1', $files, $rc);
+if ($rc !== 0 || !$files) {
+    fwrite(STDERR, "gen-package-xml: 'git ls-files' failed (is git installed, is this a clone?): " . implode("\n", $files) . "\n");
+    exit(1);
+}
 $roles = [];
 foreach ($files as $f) {
     if (preg_match('~^ext/(.*\.(c|h|stub\.php)|lua/.*)$~', $f) || in_array($f, ['config.m4', 'config.w32'], true)) {

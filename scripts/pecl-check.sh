@@ -5,10 +5,11 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 trap cleanup EXIT
+RL_PACKAGES+=(git)  # package.xml lists, and the tarball packs, what git tracks
 ensure_packages
 cd "$REPO_ROOT"
 
-php scripts/gen-package-xml.php > "$RL_WORK_DIR/package.xml"
+php scripts/gen-package-xml.php > "$RL_WORK_DIR/package.xml" || { log "cannot generate package.xml (above: why)"; exit 1; }
 if ! diff -u package.xml "$RL_WORK_DIR/package.xml" >&2; then
   log "package.xml is stale: run php scripts/gen-package-xml.php > package.xml"; exit 1
 fi
