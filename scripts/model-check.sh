@@ -14,14 +14,18 @@ as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-if ! command -v spin >/dev/null 2>&1; then
-  echo "==> installing spin" >&2
-  if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq spin >/dev/null; then
+# spin, and gcc to compile the verifiers it generates
+need=()
+command -v spin >/dev/null 2>&1 || need+=(spin)
+command -v gcc >/dev/null 2>&1 || need+=(gcc libc6-dev)
+if [ ${#need[@]} -gt 0 ]; then
+  echo "==> installing ${need[*]}" >&2
+  if ! as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null 2>&1; then
     as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq spin >/dev/null
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null \
+      || { echo "model-check: cannot install ${need[*]}" >&2; exit 1; }
   fi
 fi
-command -v gcc >/dev/null 2>&1 || { echo "model-check: gcc is needed to compile spin's verifier" >&2; exit 1; }
 
 WORK=$(mktemp -d /tmp/redislock-model.XXXXXX)
 trap 'rm -rf "$WORK"' EXIT
