@@ -6,7 +6,7 @@
 #include "rl_scripts.h"
 #include "rl_scripts_lua.h"
 
-/* The scripts themselves are ext/lua/*.lua; the generated header holds them and their SHA1s. */
+/* The scripts themselves are the .lua files in ext/lua/; the generated header holds them and their SHA1s. */
 rl_script rl_script_lock_release = { "lock release", RL_LUA_LOCK_RELEASE, RL_LUA_LOCK_RELEASE_SHA1, 0 };
 rl_script rl_script_lock_wait = { "lock wait", RL_LUA_LOCK_WAIT, RL_LUA_LOCK_WAIT_SHA1, 0 };
 rl_script rl_script_lock_handed = { "lock handed", RL_LUA_LOCK_HANDED, RL_LUA_LOCK_HANDED_SHA1, 0 };

@@ -1,4 +1,4 @@
-/* This is a generated file, edit ext/lua/*.lua instead and run php scripts/gen-lua.php. */
+/* This is a generated file, edit the .lua files in ext/lua/ instead and run php scripts/gen-lua.php. */
 #ifndef RL_SCRIPTS_LUA_H
 #define RL_SCRIPTS_LUA_H
 

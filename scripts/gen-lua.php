@@ -68,7 +68,7 @@ foreach (glob("$dir/*.lua") as $path) {
 }
 ksort($scripts);
 
-$header = "/* This is a generated file, edit ext/lua/*.lua instead and run php scripts/gen-lua.php. */\n"
+$header = "/* This is a generated file, edit the .lua files in ext/lua/ instead and run php scripts/gen-lua.php. */\n"
     . "#ifndef RL_SCRIPTS_LUA_H\n#define RL_SCRIPTS_LUA_H\n";
 foreach ($scripts as $name => $source) {
     $macro = 'RL_LUA_' . strtoupper($name);

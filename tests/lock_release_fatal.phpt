@@ -26,7 +26,7 @@ var_dump($rc, microtime(true) - $t < 10, $raw->cmd('EXISTS', "Lock:$name", "Seco
 
 echo "-- memory exhausted\n";
 $name = rl_unique('fatal');
-// rl_run_php() gives children the Zend allocator, which alone enforces memory_limit
+// rl_run_php() gives children an allocator that enforces memory_limit (rl_child_env())
 [$rc, $out] = rl_run_php(child_code($name, '$a = []; for ($i = 0; $i < 1024; $i++) { $a[] = str_repeat("x", 1 << 20); }'), ['memory_limit' => '32M']);
 echo $out;
 var_dump($rc, $raw->cmd('EXISTS', "Lock:$name", "Second:$name"));
