@@ -18,19 +18,27 @@ $raw->cmd('SET', "Lock:$taken", 'another-owner', 'PX', '600000');
 $w = new RlWorker($server, $opts);   // the object under test is in $w, so that this process can resume the server
 $w->warmUp();                         // connected, and the server has every script
 
-echo "-- 1. lock() of a free name\n";
-$a = rl_unique('a');
-$before = rl_conn_ids($raw, $w->pid);
-// the next call is on a name someone else holds: false. The SET's late "+OK", read as its answer, would say true.
-[$first, $next] = rl_stopped_then_next($srv, $w, ['lock', 'lock', $a, 0, 30], ['lock', 'lock', $taken, 0, 30], $rt);
-echo rl_failure_line('lock', $first, $server, $rt, $rt + $k), "\n";
-var_dump($next[0], $next[1]);
-$after = rl_conn_ids($raw, $w->pid);
-var_dump(count($before) === 1 && count($after) === 1 && $after !== $before);   // the stopped connection was closed
-// resumed, the server ran the SET it had read before the stop: the lock exists, in the token of the call that threw;
-// the object kept that token, so isLocking() says what the server holds and unlockAll() removes it
-var_dump(rl_wait_until(fn () => $raw->cmd('EXISTS', "Lock:$a") === 1, 5 * $k));
-var_dump($w->call('lock', 'isLocking', $a)['r'], $w->call('lock', 'unlockAll')['r'], $raw->cmd('EXISTS', "Lock:$a"));
+// the pooled connection of a persistent object is discarded the same way (its own code path)
+$wp = new RlWorker($server, $opts + ['persistent' => true]);
+$wp->warmUp();
+foreach (['' => $w, ', persistent' => $wp] as $label => $obj) {
+    echo "-- 1. lock() of a free name$label\n";
+    $a = rl_unique('a');
+    $before = rl_conn_ids($raw, $obj->pid);
+    // the next call is on a name someone else holds: false. The SET's late "+OK", read as its answer, would say true.
+    [$first, $next] = rl_stopped_then_next($srv, $obj, ['lock', 'lock', $a, 0, 30], ['lock', 'lock', $taken, 0, 30], $rt);
+    echo rl_failure_line('lock', $first, $server, $rt, $rt + $k), "\n";
+    var_dump($next[0], $next[1]);
+    $after = rl_conn_ids($raw, $obj->pid);
+    var_dump(count($before) === 1 && count($after) === 1 && $after !== $before);   // the stopped connection was closed
+    // resumed, the server ran the SET it had read before the stop: the lock exists, in the token of the call that
+    // threw; the object kept that token, so isLocking() says what the server holds and unlockAll() removes it
+    var_dump(rl_wait_until(fn () => $raw->cmd('EXISTS', "Lock:$a") === 1, 5 * $k));
+    var_dump($obj->call('lock', 'isLocking', $a)['r'], $obj->call('lock', 'unlockAll')['r'], $raw->cmd('EXISTS', "Lock:$a"));
+}
+[$rc, $out] = $wp->finish();
+echo $out;
+var_dump($rc);
 
 echo "-- 2. unlock()\n";
 $u = rl_unique('u');
@@ -107,6 +115,16 @@ bool(true)
 bool(true)
 bool(true)
 bool(true)
+int(0)
+-- 1. lock() of a free name, persistent
+lock: timed out true
+bool(false)
+NULL
+bool(true)
+bool(true)
+bool(true)
+bool(true)
+int(0)
 int(0)
 -- 2. unlock()
 bool(true)
