@@ -37,8 +37,8 @@ foreach ($ws as $i => $w) {
 }
 $srv->start();
 $raw = $srv->raw();
-// it accepts connections while it loads the AOF, and answers -LOADING meanwhile
-var_dump(rl_wait_until(fn () => str_contains((string)$raw->cmd('INFO', 'persistence'), "loading:0\r\n"), 10 * $k));
+// it accepts connections while it loads the AOF, and answers -LOADING meanwhile ("\n": not async_loading)
+var_dump(rl_wait_until(fn () => str_contains((string)$raw->cmd('INFO', 'persistence'), "\nloading:0\r\n"), 10 * $k));
 // the AOF kept the lock, with its lifetime, and the queue with the waiters' first entries
 $pttl = $raw->cmd('PTTL', $key);
 var_dump($pttl > 0 && $pttl <= 60000, $raw->cmd('LRANGE', $keys['queue'], '0', '-1') === $queued);
