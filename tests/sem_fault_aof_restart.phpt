@@ -8,7 +8,7 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/sem_helpers.inc';
 require __DIR__ . '/fault_helpers.inc';
-$srv = new PrivateRedis(['--appendonly', 'yes', '--appendfsync', 'always']);
+$srv = rl_aof_redis();
 $server = $srv->server();
 $raw = $srv->raw();
 $k = rl_slowdown();
