@@ -181,6 +181,7 @@ static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, con
 	rl_command cmds[3];
 	redisReply *replies[3];
 	size_t n = 0, i, setname_at;
+	bool auth_sent = false;
 	char db[24];
 	rl_status status = RL_OK;
 	const rl_server_address *addr = &config->address;
@@ -195,6 +196,7 @@ static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, con
 		}
 		rl_command_add_str(&cmds[n], addr->password ? addr->password : "");
 		n++;
+		auth_sent = true;
 	}
 	if (addr->database > 0) {
 		snprintf(db, sizeof(db), "%ld", addr->database);
@@ -221,7 +223,14 @@ static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, con
 		if (i == setname_at && !rl_reply_is_error(replies[i], "NOAUTH")) {
 			continue;
 		}
-		rl_conn_error_reply(conn, replies[i], err);
+		if (auth_sent && i == 0) {
+			/* Redis 6+ says "WRONGPASS invalid username-password pair", older ones "ERR invalid
+			 * password": say which step failed, so a rotated password is recognised as such */
+			snprintf(err->message, sizeof(err->message), "%s: authentication failed: %.*s", conn->server,
+				(int)replies[i]->len, replies[i]->str);
+		} else {
+			rl_conn_error_reply(conn, replies[i], err);
+		}
 		status = RL_ERR_AUTH;
 	}
 	for (i = 0; i < n; i++) {
