@@ -110,33 +110,26 @@ rl_status rl_conn_unexpected_reply(rl_conn *conn, const char *what, rl_error *er
 	return RL_ERR_PROTOCOL;
 }
 
-rl_status rl_reply_integer(rl_conn *conn, const redisReply *reply, const char *what, long long *value, rl_error *err)
-{
-	if (reply->type == REDIS_REPLY_INTEGER) {
-		*value = reply->integer;
-		return RL_OK;
-	}
-	if (reply->type == REDIS_REPLY_ERROR) {
-		return rl_conn_error_reply(conn, reply, err);
-	}
-	return rl_conn_unexpected_reply(conn, what, err);
-}
-
-void rl_reply_free_all(redisReply **replies, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++) {
-		if (replies[i]) {
-			freeReplyObject(replies[i]);
-			replies[i] = NULL;
-		}
-	}
-}
-
-rl_status rl_reply_take_integer(rl_conn *conn, redisReply *reply, const char *what, long long *value,
+rl_status rl_conn_judge_reply(rl_conn *conn, rl_reply_verdict verdict, const redisReply *reply, const char *what,
 		rl_error *err)
 {
-	rl_status status = rl_reply_integer(conn, reply, what, value, err);
+	switch (verdict) {
+		case RL_REPLY_OK:    return RL_OK;
+		case RL_REPLY_ERROR: return rl_conn_error_reply(conn, reply, err);
+		default:             return rl_conn_unexpected_reply(conn, what, err);
+	}
+}
+
+rl_status rl_conn_integer_reply(rl_conn *conn, const redisReply *reply, const char *what, long long *value,
+		rl_error *err)
+{
+	return rl_conn_judge_reply(conn, rl_reply_decode_integer(reply, value), reply, what, err);
+}
+
+rl_status rl_conn_take_integer_reply(rl_conn *conn, redisReply *reply, const char *what, long long *value,
+		rl_error *err)
+{
+	rl_status status = rl_conn_integer_reply(conn, reply, what, value, err);
 	freeReplyObject(reply);
 	return status;
 }
@@ -214,19 +207,13 @@ static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, con
 		return status;
 	}
 	for (i = 0; i < n && status == RL_OK; i++) {
-		if (replies[i]->type != REDIS_REPLY_ERROR) {
-			continue;
+		/* naming the connection is a courtesy: some managed servers forbid CLIENT */
+		if (rl_reply_decode_handshake(replies[i], i == setname_at) != RL_REPLY_OK) {
+			rl_conn_error_reply(conn, replies[i], err);
+			status = RL_ERR_AUTH;
 		}
-		/* Naming the connection is a courtesy; some managed servers forbid CLIENT. */
-		if (i == setname_at && !rl_reply_is_error(replies[i], "NOAUTH")) {
-			continue;
-		}
-		rl_conn_error_reply(conn, replies[i], err);
-		status = RL_ERR_AUTH;
 	}
-	for (i = 0; i < n; i++) {
-		freeReplyObject(replies[i]);
-	}
+	rl_reply_free_all(replies, n);
 	return status;
 }
 

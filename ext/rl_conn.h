@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "rl_hiredis_compat.h"
+#include "rl_reply.h"
 #include "rl_server.h"
 
 typedef enum {
@@ -100,20 +101,20 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 rl_status rl_conn_error_reply(const rl_conn *conn, const redisReply *reply, rl_error *err);
 rl_status rl_conn_unexpected_reply(rl_conn *conn, const char *what, rl_error *err);
 
-/* Reads an integer reply into *value; an error reply becomes RL_ERR_SERVER, any other shape breaks conn. */
-rl_status rl_reply_integer(rl_conn *conn, const redisReply *reply, const char *what, long long *value, rl_error *err);
-
-/* The same, and frees the reply. */
-rl_status rl_reply_take_integer(rl_conn *conn, redisReply *reply, const char *what, long long *value,
+/*
+ * What a decoder's verdict on the reply to what (rl_reply.h) means for conn:
+ * RL_OK; RL_ERR_SERVER for an error reply; RL_ERR_PROTOCOL for any other
+ * shape, which breaks conn.
+ */
+rl_status rl_conn_judge_reply(rl_conn *conn, rl_reply_verdict verdict, const redisReply *reply, const char *what,
 		rl_error *err);
 
-/* Frees each reply that is set and clears it. */
-void rl_reply_free_all(redisReply **replies, size_t n);
+/* Reads an integer reply into *value; an error reply becomes RL_ERR_SERVER, any other shape breaks conn. */
+rl_status rl_conn_integer_reply(rl_conn *conn, const redisReply *reply, const char *what, long long *value,
+		rl_error *err);
 
-static inline bool rl_reply_is_error(const redisReply *reply, const char *code)
-{
-	size_t len = strlen(code);
-	return reply->type == REDIS_REPLY_ERROR && reply->len >= len && memcmp(reply->str, code, len) == 0;
-}
+/* The same, and frees the reply. */
+rl_status rl_conn_take_integer_reply(rl_conn *conn, redisReply *reply, const char *what, long long *value,
+		rl_error *err);
 
 #endif /* RL_CONN_H */
