@@ -28,7 +28,8 @@ long long rl_wait_grace_ms(long long wait_interval_us)
 
 long long rl_wait_block_ms(long long answer, long long left_ms)
 {
-	long long block = answer < 0 && -answer < RL_WAIT_CHECKIN_MS ? -answer : RL_WAIT_CHECKIN_MS;
+	/* compared before negating: the answer is the server's, and -LLONG_MIN does not exist */
+	long long block = answer < 0 && answer > -RL_WAIT_CHECKIN_MS ? -answer : RL_WAIT_CHECKIN_MS;
 	if (block > left_ms) {
 		block = left_ms;
 	}
