@@ -87,6 +87,11 @@ static struct timeval seconds_to_timeval(double seconds)
 static rl_status conn_failed(rl_conn *conn, int saved_errno, rl_error *err)
 {
 	conn->broken = true;
+	if (conn->reader_limit.exceeded) {
+		snprintf(err->message, sizeof(err->message), "%s: a reply of more than %d elements", conn->server,
+			RL_CONN_MAX_REPLY_ELEMENTS);
+		return RL_ERR_PROTOCOL;
+	}
 	if (rl_hiredis_failed_by_timeout(conn->ctx, saved_errno)) {
 		snprintf(err->message, sizeof(err->message), "%s: read timed out", conn->server);
 		return RL_ERR_TIMEOUT;
@@ -255,6 +260,8 @@ rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_
 		rl_conn_close(conn);
 		return NULL;
 	}
+	/* a server must not make hiredis reserve gigabytes for an array it announces */
+	rl_hiredis_limit_reader(conn->ctx->reader, &conn->reader_limit, RL_CONN_MAX_REPLY_ELEMENTS);
 	conn->read_timeout = config->read_timeout;
 	if (addr->transport == RL_TRANSPORT_TCP) {
 		/* a peer that vanished without a FIN is noticed by the kernel, not only by our timeout */

@@ -39,8 +39,12 @@ typedef struct {
 	double read_timeout;    /* seconds; 0 = wait forever */
 } rl_conn_config;
 
+/* The most elements one aggregate reply may hold (rl_hiredis_limit_reader()): ours hold a handful. */
+#define RL_CONN_MAX_REPLY_ELEMENTS (1 << 20)
+
 typedef struct {
 	redisContext *ctx;
+	rl_hiredis_reader_limit reader_limit; /* ctx's reader points here */
 	long owner_pid;       /* a forked child must never talk on its parent's socket */
 	bool broken;          /* an I/O error or timeout happened: close, never reuse */
 	bool reply_pending;   /* a command is in flight: if we get here again, it never finished */

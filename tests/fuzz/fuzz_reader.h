@@ -2,16 +2,32 @@
 #ifndef FUZZ_READER_H
 #define FUZZ_READER_H
 
-#include "rl_hiredis_compat.h"
+#include <stdlib.h>
 
-static inline redisReader *fuzz_reader_create(void)
+#include "rl_conn.h"
+
+typedef struct {
+	redisReader *reader;
+	rl_hiredis_reader_limit limit;
+} fuzz_reader;
+
+static inline fuzz_reader *fuzz_reader_create(void)
 {
-	return redisReaderCreate();
+	fuzz_reader *r = calloc(1, sizeof(*r));
+	if (r && !(r->reader = redisReaderCreate())) {
+		free(r);
+		return NULL;
+	}
+	if (r) {
+		rl_hiredis_limit_reader(r->reader, &r->limit, RL_CONN_MAX_REPLY_ELEMENTS);
+	}
+	return r;
 }
 
-static inline void fuzz_reader_free(redisReader *reader)
+static inline void fuzz_reader_free(fuzz_reader *r)
 {
-	redisReaderFree(reader);
+	redisReaderFree(r->reader);
+	free(r);
 }
 
 #endif /* FUZZ_READER_H */

@@ -125,6 +125,7 @@ static void decode_all(const redisReply *reply, int depth)
 	FUZZ_CHECK(verdict == (rl_reply_is_error(reply, "NOAUTH") ? RL_REPLY_ERROR : RL_REPLY_OK));
 	check_judge(verdict, reply);
 
+	FUZZ_CHECK(reply->type != REDIS_REPLY_ARRAY || reply->elements <= RL_CONN_MAX_REPLY_ELEMENTS);
 	if (reply->type == REDIS_REPLY_ARRAY && depth < 16) {
 		for (i = 0; i < reply->elements; i++) {
 			decode_all(reply->element[i], depth + 1);
@@ -134,7 +135,7 @@ static void decode_all(const redisReply *reply, int depth)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	redisReader *reader;
+	fuzz_reader *reader;
 	size_t chunk, at;
 	void *reply;
 
@@ -147,14 +148,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK((reader = fuzz_reader_create()) != NULL);
 	for (at = 0; at < size; at += chunk) {
 		size_t n = size - at < chunk ? size - at : chunk;
-		if (redisReaderFeed(reader, (const char *)data + at, n) != REDIS_OK) {
+		if (redisReaderFeed(reader->reader, (const char *)data + at, n) != REDIS_OK) {
 			break;
 		}
-		while (redisReaderGetReply(reader, &reply) == REDIS_OK && reply) {
+		while (redisReaderGetReply(reader->reader, &reply) == REDIS_OK && reply) {
 			decode_all(reply, 0);
 			freeReplyObject(reply);
 		}
-		if (reader->err) {
+		if (reader->reader->err) {
 			break; /* a protocol error: a connection would be dropped here */
 		}
 	}
