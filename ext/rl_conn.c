@@ -222,9 +222,9 @@ static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, con
 	return status;
 }
 
-rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err)
+/* A connection not connected yet: ctx is NULL. */
+static rl_conn *conn_new(const rl_conn_config *config, rl_status *status, rl_error *err)
 {
-	const rl_server_address *addr = &config->address;
 	rl_conn *conn = calloc(1, sizeof(*conn));
 
 	if (!conn) {
@@ -234,18 +234,14 @@ rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_
 	}
 	conn->owner_pid = rl_process_id();
 	conn->set_nx_get = -1;
-	rl_server_describe(addr, conn->server, sizeof(conn->server));
+	rl_server_describe(&config->address, conn->server, sizeof(conn->server));
+	return conn;
+}
 
-	if (config->connect_timeout > 0) {
-		struct timeval tv = seconds_to_timeval(config->connect_timeout);
-		conn->ctx = addr->transport == RL_TRANSPORT_UNIX
-			? redisConnectUnixWithTimeout(addr->path, tv)
-			: redisConnectWithTimeout(addr->host, addr->port, tv);
-	} else {
-		conn->ctx = addr->transport == RL_TRANSPORT_UNIX
-			? redisConnectUnix(addr->path)
-			: redisConnect(addr->host, addr->port);
-	}
+/* From a connected conn->ctx (or a failed one) to a usable connection: timeouts, handshake. Closes conn on failure. */
+static rl_conn *conn_start(rl_conn *conn, const rl_conn_config *config, const char *client_name, rl_status *status,
+		rl_error *err)
+{
 	if (!conn->ctx || conn->ctx->err) {
 		snprintf(err->message, sizeof(err->message), "%s: cannot connect: %s", conn->server,
 			conn->ctx ? conn->ctx->errstr : "out of memory");
@@ -263,7 +259,7 @@ rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_
 	/* a server must not make hiredis reserve gigabytes for an array it announces */
 	rl_hiredis_limit_reader(conn->ctx->reader, &conn->reader_limit, RL_CONN_MAX_REPLY_ELEMENTS);
 	conn->read_timeout = config->read_timeout;
-	if (addr->transport == RL_TRANSPORT_TCP) {
+	if (config->address.transport == RL_TRANSPORT_TCP) {
 		/* a peer that vanished without a FIN is noticed by the kernel, not only by our timeout */
 		redisEnableKeepAlive(conn->ctx);
 	}
@@ -273,6 +269,44 @@ rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_
 	}
 	return conn;
 }
+
+rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err)
+{
+	const rl_server_address *addr = &config->address;
+	rl_conn *conn = conn_new(config, status, err);
+
+	if (!conn) {
+		return NULL;
+	}
+	if (config->connect_timeout > 0) {
+		struct timeval tv = seconds_to_timeval(config->connect_timeout);
+		conn->ctx = addr->transport == RL_TRANSPORT_UNIX
+			? redisConnectUnixWithTimeout(addr->path, tv)
+			: redisConnectWithTimeout(addr->host, addr->port, tv);
+	} else {
+		conn->ctx = addr->transport == RL_TRANSPORT_UNIX
+			? redisConnectUnix(addr->path)
+			: redisConnect(addr->host, addr->port);
+	}
+	return conn_start(conn, config, client_name, status, err);
+}
+
+#ifndef _WIN32
+rl_conn *rl_conn_open_fd(int fd, const rl_conn_config *config, const char *client_name, rl_status *status,
+		rl_error *err)
+{
+	rl_conn *conn = conn_new(config, status, err);
+
+	if (!conn) {
+		close(fd);
+		return NULL;
+	}
+	if (!(conn->ctx = redisConnectFd(fd))) {
+		close(fd);
+	}
+	return conn_start(conn, config, client_name, status, err);
+}
+#endif
 
 void rl_conn_close(rl_conn *conn)
 {

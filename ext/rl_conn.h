@@ -81,6 +81,17 @@ void rl_command_add_str(rl_command *cmd, const char *arg);
 rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err);
 void rl_conn_close(rl_conn *conn);
 
+#ifndef _WIN32
+/*
+ * rl_conn_open() on a socket connected already (fd is the connection's from
+ * then on, closed with it or on failure); config->address only names it. For
+ * tests/fuzz/: the real read path, with whatever bytes the other end of a
+ * socketpair() says.
+ */
+rl_conn *rl_conn_open_fd(int fd, const rl_conn_config *config, const char *client_name, rl_status *status,
+		rl_error *err);
+#endif
+
 /*
  * Whether conn may carry another command: same process, no error seen, nothing
  * pending, and, if it has been idle for more than RL_CONN_CHECK_IDLE_MS, the
