@@ -26,6 +26,7 @@
  * - no step sends more than MAX_COMMANDS_PER_STEP commands, whatever the
  *   replies (no retry loop a server can keep going).
  */
+#define _GNU_SOURCE /* memmem */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
@@ -338,7 +339,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (!conn) {
 		FUZZ_CHECK(status != RL_OK && err.message[0] != '\0');
 		FUZZ_CHECK(strnlen(err.message, sizeof(err.message)) < sizeof(err.message));
-		FUZZ_CHECK(strstr(err.message, "s3cret") == NULL);
+		/* the message names the server, never the password (unless the server said it itself) */
+		FUZZ_CHECK(strstr(err.message, "s3cret") == NULL || memmem(server.said, server.said_len, "s3cret", 6) != NULL);
 	} else {
 		FUZZ_CHECK(status == RL_OK);
 		FUZZ_CHECK(new_commands(&server) == handshake_commands);
