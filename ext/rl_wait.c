@@ -230,8 +230,8 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 		if ((status = rl_conn_pipeline(conn, n, cmds, replies, err)) != RL_OK) {
 			goto out;
 		}
-		if (join_args && rl_reply_is_noscript(replies[0])) {
-			/* flushed meanwhile: all again, by EVAL */
+		if (by_sha && join_args && rl_reply_is_noscript(replies[0])) {
+			/* flushed meanwhile: all again, by EVAL (once: an EVAL never answers NOSCRIPT) */
 			conn->scripts_seen = 0;
 			rl_reply_free_all(replies, n);
 			continue;
@@ -244,7 +244,7 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 	if ((status = rl_wait_check_blpop_reply(conn, replies[blpop_at], err)) != RL_OK) {
 		goto out;
 	}
-	if (rl_reply_is_noscript(replies[visit_at])) {
+	if (by_sha && rl_reply_is_noscript(replies[visit_at])) {
 		/* flushed while we were blocked: the visit did not run; run it alone (EVAL follows NOSCRIPT) */
 		conn->scripts_seen = 0;
 		status = rl_script_run_integers(conn, script, 1, nkeys, nargs, args, lens, answer, err);
