@@ -65,6 +65,7 @@ if test "$PHP_REDISLOCK" != "no"; then
       ext/rl_conn.c
       ext/rl_lock.c
       ext/rl_semaphore.c
+      ext/rl_reply.c
       ext/rl_server.c
       ext/rl_scripts.c
       ext/rl_slot.c

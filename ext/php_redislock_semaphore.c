@@ -53,28 +53,8 @@ static zend_string *make_id(long long ttl_ms)
 /* The lifetime written in an id; false for anything that is not an id of ours (nothing is sent for those). */
 static bool id_lifetime(const zend_string *id, long long *ttl_ms)
 {
-	const char *s = ZSTR_VAL(id), *end = s + ZSTR_LEN(id), *p;
-	long long ms = 0;
-
-	if (ZSTR_LEN(id) <= PHP_REDISLOCK_TOKEN_LEN + 1 || s[PHP_REDISLOCK_TOKEN_LEN] != '.') {
-		return false;
-	}
-	for (p = s; p < s + PHP_REDISLOCK_TOKEN_LEN; p++) {
-		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) {
-			return false;
-		}
-	}
-	for (p = s + PHP_REDISLOCK_TOKEN_LEN + 1; p < end; p++) {
-		if (*p < '0' || *p > '9' || ms > (long long)(PHP_REDISLOCK_MAX_SECONDS * 1000)) {
-			return false;
-		}
-		ms = ms * 10 + (*p - '0');
-	}
-	if (ms <= 0 || ms > (long long)(PHP_REDISLOCK_MAX_SECONDS * 1000)) {
-		return false;
-	}
-	*ttl_ms = ms;
-	return true;
+	return rl_semaphore_id_lifetime(ZSTR_VAL(id), ZSTR_LEN(id), PHP_REDISLOCK_TOKEN_LEN,
+		(long long)(PHP_REDISLOCK_MAX_SECONDS * 1000), ttl_ms);
 }
 
 static void held_add(redislock_semaphore_object *sem, zend_string *name, zend_string *id)

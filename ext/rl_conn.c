@@ -87,6 +87,11 @@ static struct timeval seconds_to_timeval(double seconds)
 static rl_status conn_failed(rl_conn *conn, int saved_errno, rl_error *err)
 {
 	conn->broken = true;
+	if (conn->reader_limit.exceeded) {
+		snprintf(err->message, sizeof(err->message), "%s: a reply of more than %d elements", conn->server,
+			RL_CONN_MAX_REPLY_ELEMENTS);
+		return RL_ERR_PROTOCOL;
+	}
 	if (rl_hiredis_failed_by_timeout(conn->ctx, saved_errno)) {
 		snprintf(err->message, sizeof(err->message), "%s: read timed out", conn->server);
 		return RL_ERR_TIMEOUT;
@@ -110,33 +115,26 @@ rl_status rl_conn_unexpected_reply(rl_conn *conn, const char *what, rl_error *er
 	return RL_ERR_PROTOCOL;
 }
 
-rl_status rl_reply_integer(rl_conn *conn, const redisReply *reply, const char *what, long long *value, rl_error *err)
-{
-	if (reply->type == REDIS_REPLY_INTEGER) {
-		*value = reply->integer;
-		return RL_OK;
-	}
-	if (reply->type == REDIS_REPLY_ERROR) {
-		return rl_conn_error_reply(conn, reply, err);
-	}
-	return rl_conn_unexpected_reply(conn, what, err);
-}
-
-void rl_reply_free_all(redisReply **replies, size_t n)
-{
-	size_t i;
-	for (i = 0; i < n; i++) {
-		if (replies[i]) {
-			freeReplyObject(replies[i]);
-			replies[i] = NULL;
-		}
-	}
-}
-
-rl_status rl_reply_take_integer(rl_conn *conn, redisReply *reply, const char *what, long long *value,
+rl_status rl_conn_judge_reply(rl_conn *conn, rl_reply_verdict verdict, const redisReply *reply, const char *what,
 		rl_error *err)
 {
-	rl_status status = rl_reply_integer(conn, reply, what, value, err);
+	switch (verdict) {
+		case RL_REPLY_OK:    return RL_OK;
+		case RL_REPLY_ERROR: return rl_conn_error_reply(conn, reply, err);
+		default:             return rl_conn_unexpected_reply(conn, what, err);
+	}
+}
+
+rl_status rl_conn_integer_reply(rl_conn *conn, const redisReply *reply, const char *what, long long *value,
+		rl_error *err)
+{
+	return rl_conn_judge_reply(conn, rl_reply_decode_integer(reply, value), reply, what, err);
+}
+
+rl_status rl_conn_take_integer_reply(rl_conn *conn, redisReply *reply, const char *what, long long *value,
+		rl_error *err)
+{
+	rl_status status = rl_conn_integer_reply(conn, reply, what, value, err);
 	freeReplyObject(reply);
 	return status;
 }
@@ -216,32 +214,26 @@ static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, con
 		return status;
 	}
 	for (i = 0; i < n && status == RL_OK; i++) {
-		if (replies[i]->type != REDIS_REPLY_ERROR) {
-			continue;
+		/* naming the connection is a courtesy: some managed servers forbid CLIENT */
+		if (rl_reply_decode_handshake(replies[i], i == setname_at) != RL_REPLY_OK) {
+			if (auth_sent && i == 0 && replies[i]->type == REDIS_REPLY_ERROR) {
+				/* Redis 6+ says "WRONGPASS invalid username-password pair", older ones "ERR invalid
+				 * password": say which step failed, so a rotated password is recognised as such */
+				snprintf(err->message, sizeof(err->message), "%s: authentication failed: %.*s", conn->server,
+					(int)replies[i]->len, replies[i]->str);
+			} else {
+				rl_conn_error_reply(conn, replies[i], err);
+			}
+			status = RL_ERR_AUTH;
 		}
-		/* Naming the connection is a courtesy; some managed servers forbid CLIENT. */
-		if (i == setname_at && !rl_reply_is_error(replies[i], "NOAUTH")) {
-			continue;
-		}
-		if (auth_sent && i == 0) {
-			/* Redis 6+ says "WRONGPASS invalid username-password pair", older ones "ERR invalid
-			 * password": say which step failed, so a rotated password is recognised as such */
-			snprintf(err->message, sizeof(err->message), "%s: authentication failed: %.*s", conn->server,
-				(int)replies[i]->len, replies[i]->str);
-		} else {
-			rl_conn_error_reply(conn, replies[i], err);
-		}
-		status = RL_ERR_AUTH;
 	}
-	for (i = 0; i < n; i++) {
-		freeReplyObject(replies[i]);
-	}
+	rl_reply_free_all(replies, n);
 	return status;
 }
 
-rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err)
+/* A connection not connected yet: ctx is NULL. */
+static rl_conn *conn_new(const rl_conn_config *config, rl_status *status, rl_error *err)
 {
-	const rl_server_address *addr = &config->address;
 	rl_conn *conn = calloc(1, sizeof(*conn));
 
 	if (!conn) {
@@ -251,18 +243,14 @@ rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_
 	}
 	conn->owner_pid = rl_process_id();
 	conn->set_nx_get = -1;
-	rl_server_describe(addr, conn->server, sizeof(conn->server));
+	rl_server_describe(&config->address, conn->server, sizeof(conn->server));
+	return conn;
+}
 
-	if (config->connect_timeout > 0) {
-		struct timeval tv = seconds_to_timeval(config->connect_timeout);
-		conn->ctx = addr->transport == RL_TRANSPORT_UNIX
-			? redisConnectUnixWithTimeout(addr->path, tv)
-			: redisConnectWithTimeout(addr->host, addr->port, tv);
-	} else {
-		conn->ctx = addr->transport == RL_TRANSPORT_UNIX
-			? redisConnectUnix(addr->path)
-			: redisConnect(addr->host, addr->port);
-	}
+/* From a connected conn->ctx (or a failed one) to a usable connection: timeouts, handshake. Closes conn on failure. */
+static rl_conn *conn_start(rl_conn *conn, const rl_conn_config *config, const char *client_name, rl_status *status,
+		rl_error *err)
+{
 	if (!conn->ctx || conn->ctx->err) {
 		snprintf(err->message, sizeof(err->message), "%s: cannot connect: %s", conn->server,
 			conn->ctx ? conn->ctx->errstr : "out of memory");
@@ -277,8 +265,10 @@ rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_
 		rl_conn_close(conn);
 		return NULL;
 	}
+	/* a server must not make hiredis reserve gigabytes for an array it announces */
+	rl_hiredis_limit_reader(conn->ctx->reader, &conn->reader_limit, RL_CONN_MAX_REPLY_ELEMENTS);
 	conn->read_timeout = config->read_timeout;
-	if (addr->transport == RL_TRANSPORT_TCP) {
+	if (config->address.transport == RL_TRANSPORT_TCP) {
 		/* a peer that vanished without a FIN is noticed by the kernel, not only by our timeout */
 		redisEnableKeepAlive(conn->ctx);
 	}
@@ -288,6 +278,44 @@ rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_
 	}
 	return conn;
 }
+
+rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err)
+{
+	const rl_server_address *addr = &config->address;
+	rl_conn *conn = conn_new(config, status, err);
+
+	if (!conn) {
+		return NULL;
+	}
+	if (config->connect_timeout > 0) {
+		struct timeval tv = seconds_to_timeval(config->connect_timeout);
+		conn->ctx = addr->transport == RL_TRANSPORT_UNIX
+			? redisConnectUnixWithTimeout(addr->path, tv)
+			: redisConnectWithTimeout(addr->host, addr->port, tv);
+	} else {
+		conn->ctx = addr->transport == RL_TRANSPORT_UNIX
+			? redisConnectUnix(addr->path)
+			: redisConnect(addr->host, addr->port);
+	}
+	return conn_start(conn, config, client_name, status, err);
+}
+
+#ifndef _WIN32
+rl_conn *rl_conn_open_fd(int fd, const rl_conn_config *config, const char *client_name, rl_status *status,
+		rl_error *err)
+{
+	rl_conn *conn = conn_new(config, status, err);
+
+	if (!conn) {
+		close(fd);
+		return NULL;
+	}
+	if (!(conn->ctx = redisConnectFd(fd))) {
+		close(fd);
+	}
+	return conn_start(conn, config, client_name, status, err);
+}
+#endif
 
 void rl_conn_close(rl_conn *conn)
 {

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <string.h>
 #include "rl_hiredis_compat.h"
+#include "rl_reply.h"
 #include "rl_server.h"
 
 typedef enum {
@@ -38,8 +39,12 @@ typedef struct {
 	double read_timeout;    /* seconds; 0 = wait forever */
 } rl_conn_config;
 
+/* The most elements one aggregate reply may hold (rl_hiredis_limit_reader()): ours hold a handful. */
+#define RL_CONN_MAX_REPLY_ELEMENTS (1 << 20)
+
 typedef struct {
 	redisContext *ctx;
+	rl_hiredis_reader_limit reader_limit; /* ctx's reader points here */
 	long owner_pid;       /* a forked child must never talk on its parent's socket */
 	bool broken;          /* an I/O error or timeout happened: close, never reuse */
 	bool reply_pending;   /* a command is in flight: if we get here again, it never finished */
@@ -76,6 +81,17 @@ void rl_command_add_str(rl_command *cmd, const char *arg);
 rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err);
 void rl_conn_close(rl_conn *conn);
 
+#ifndef _WIN32
+/*
+ * rl_conn_open() on a socket connected already (fd is the connection's from
+ * then on, closed with it or on failure); config->address only names it. For
+ * tests/fuzz/: the real read path, with whatever bytes the other end of a
+ * socketpair() says.
+ */
+rl_conn *rl_conn_open_fd(int fd, const rl_conn_config *config, const char *client_name, rl_status *status,
+		rl_error *err);
+#endif
+
 /*
  * Whether conn may carry another command: same process, no error seen, nothing
  * pending, and, if it has been idle for more than RL_CONN_CHECK_IDLE_MS, the
@@ -100,20 +116,20 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 rl_status rl_conn_error_reply(const rl_conn *conn, const redisReply *reply, rl_error *err);
 rl_status rl_conn_unexpected_reply(rl_conn *conn, const char *what, rl_error *err);
 
-/* Reads an integer reply into *value; an error reply becomes RL_ERR_SERVER, any other shape breaks conn. */
-rl_status rl_reply_integer(rl_conn *conn, const redisReply *reply, const char *what, long long *value, rl_error *err);
-
-/* The same, and frees the reply. */
-rl_status rl_reply_take_integer(rl_conn *conn, redisReply *reply, const char *what, long long *value,
+/*
+ * What a decoder's verdict on the reply to what (rl_reply.h) means for conn:
+ * RL_OK; RL_ERR_SERVER for an error reply; RL_ERR_PROTOCOL for any other
+ * shape, which breaks conn.
+ */
+rl_status rl_conn_judge_reply(rl_conn *conn, rl_reply_verdict verdict, const redisReply *reply, const char *what,
 		rl_error *err);
 
-/* Frees each reply that is set and clears it. */
-void rl_reply_free_all(redisReply **replies, size_t n);
+/* Reads an integer reply into *value; an error reply becomes RL_ERR_SERVER, any other shape breaks conn. */
+rl_status rl_conn_integer_reply(rl_conn *conn, const redisReply *reply, const char *what, long long *value,
+		rl_error *err);
 
-static inline bool rl_reply_is_error(const redisReply *reply, const char *code)
-{
-	size_t len = strlen(code);
-	return reply->type == REDIS_REPLY_ERROR && reply->len >= len && memcmp(reply->str, code, len) == 0;
-}
+/* The same, and frees the reply. */
+rl_status rl_conn_take_integer_reply(rl_conn *conn, redisReply *reply, const char *what, long long *value,
+		rl_error *err);
 
 #endif /* RL_CONN_H */

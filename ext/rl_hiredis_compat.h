@@ -36,4 +36,49 @@ static inline int rl_hiredis_failed_by_timeout(const redisContext *ctx, int save
 	return ctx->err == REDIS_ERR_IO && (saved_errno == EAGAIN || saved_errno == EWOULDBLOCK);
 }
 
+/*
+ * A cap on the elements of one aggregate reply (array, and in 1.x map, set,
+ * push). hiredis reserves an array's element vector as soon as it reads the
+ * count, before any element arrived: "*2147483647\r\n" from a broken or
+ * hostile server makes 0.14 ask for 16 GB, and 1.x's own limit (2^32 - 1
+ * elements) allows 32 GB. Past the cap the reader fails (0.14 calls it out
+ * of memory, as for any refused object) and *exceeded is set, so the
+ * connection can say what happened. Works the same in every version: the
+ * reader's object functions are wrapped, its privdata points at the limit,
+ * which must live as long as the reader.
+ */
+#if HIREDIS_MAJOR >= 1
+typedef size_t rl_hiredis_element_count;
+#else
+typedef int rl_hiredis_element_count;
+#endif
+
+typedef struct {
+	redisReplyObjectFunctions fn; /* the reader's own, but for createArray */
+	void *(*create_array)(const redisReadTask *task, rl_hiredis_element_count elements);
+	long long max_elements;
+	int exceeded;
+} rl_hiredis_reader_limit;
+
+static inline void *rl_hiredis_create_capped_array(const redisReadTask *task, rl_hiredis_element_count elements)
+{
+	rl_hiredis_reader_limit *limit = (rl_hiredis_reader_limit *)task->privdata;
+	if ((long long)elements > limit->max_elements) {
+		limit->exceeded = 1;
+		return NULL;
+	}
+	return limit->create_array(task, elements);
+}
+
+static inline void rl_hiredis_limit_reader(redisReader *reader, rl_hiredis_reader_limit *limit, long long max_elements)
+{
+	limit->fn = *reader->fn;
+	limit->create_array = reader->fn->createArray;
+	limit->fn.createArray = rl_hiredis_create_capped_array;
+	limit->max_elements = max_elements;
+	limit->exceeded = 0;
+	reader->fn = &limit->fn;
+	reader->privdata = limit;
+}
+
 #endif /* RL_HIREDIS_COMPAT_H */

@@ -35,7 +35,7 @@ rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long 
 		if ((status = rl_conn_call(conn, &cmd, &reply, err)) != RL_OK) {
 			return status;
 		}
-		if (with_get && conn->set_nx_get < 0 && rl_reply_is_error(reply, "ERR syntax error")) {
+		if (with_get && conn->set_nx_get < 0 && rl_reply_rejects_set_nx_get(reply)) {
 			conn->set_nx_get = 0;
 			freeReplyObject(reply);
 			continue;
@@ -43,20 +43,15 @@ rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long 
 		break;
 	}
 
-	if (reply->type == REDIS_REPLY_ERROR) {
-		status = rl_conn_error_reply(conn, reply, err);
-	} else if (with_get) {
-		conn->set_nx_get = 1;
-		/* nil: the key was free and is now ours; a string: the current holder's token */
-		if (reply->type == REDIS_REPLY_NIL || reply->type == REDIS_REPLY_STRING) {
-			*acquired = reply->type == REDIS_REPLY_NIL;
-		} else {
-			status = rl_conn_unexpected_reply(conn, "SET NX GET", err);
+	if (with_get) {
+		rl_reply_verdict verdict = rl_reply_decode_set_nx_get(reply, acquired);
+		if (verdict != RL_REPLY_ERROR) {
+			/* the server took NX with GET (only an error reply leaves that unknown) */
+			conn->set_nx_get = 1;
 		}
-	} else if (reply->type == REDIS_REPLY_STATUS || reply->type == REDIS_REPLY_NIL) {
-		*acquired = reply->type == REDIS_REPLY_STATUS;
+		status = rl_conn_judge_reply(conn, verdict, reply, "SET NX GET", err);
 	} else {
-		status = rl_conn_unexpected_reply(conn, "SET NX", err);
+		status = rl_conn_judge_reply(conn, rl_reply_decode_set_nx(reply, acquired), reply, "SET NX", err);
 	}
 	freeReplyObject(reply);
 	return status;
@@ -92,14 +87,8 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 	if ((status = rl_conn_call(conn, &cmd, &reply, err)) != RL_OK) {
 		return status;
 	}
-	if (reply->type == REDIS_REPLY_ERROR) {
-		status = rl_conn_error_reply(conn, reply, err);
-	} else if (reply->type == REDIS_REPLY_NIL || reply->type == REDIS_REPLY_STRING) {
-		*owned = reply->type == REDIS_REPLY_STRING && reply->len == lock->token_len
-			&& memcmp(reply->str, lock->token, lock->token_len) == 0;
-	} else {
-		status = rl_conn_unexpected_reply(conn, "GET", err);
-	}
+	status = rl_conn_judge_reply(conn, rl_reply_decode_owner(reply, lock->token, lock->token_len, owned), reply, "GET",
+		err);
 	freeReplyObject(reply);
 	return status;
 }
@@ -245,16 +234,16 @@ rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *
 		if ((status = rl_conn_pipeline(conn, 3, cmds, replies, err)) != RL_OK) {
 			goto out_block;
 		}
-		if (by_sha && rl_reply_is_error(replies[0], "NOSCRIPT")) {
+		if (by_sha && rl_reply_is_noscript(replies[0])) {
 			/* flushed meanwhile: nothing ran; all again, by EVAL */
 			conn->scripts_seen = 0;
 			rl_reply_free_all(replies, 3);
 			continue;
 		}
-		if (by_sha && rl_reply_is_error(replies[2], "NOSCRIPT")) {
+		if (by_sha && rl_reply_is_noscript(replies[2])) {
 			/* flushed between the two: the release ran; the check again, alone (it falls back to EVAL) */
 			conn->scripts_seen = 0;
-			if ((status = rl_reply_integer(conn, replies[0], rl_script_lock_release.name, &result, err)) == RL_OK) {
+			if ((status = rl_conn_integer_reply(conn, replies[0], rl_script_lock_release.name, &result, err)) == RL_OK) {
 				*released = result == 1;
 				status = rl_script_run_integers(conn, &rl_script_lock_handed, 1, LOCK_NKEYS, handed_nargs,
 					handed_args, handed_lens, &ignored, err);
@@ -265,9 +254,9 @@ rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *
 		break;
 	}
 	conn->scripts_seen |= rl_script_lock_release.bit | rl_script_lock_handed.bit;
-	if ((status = rl_reply_integer(conn, replies[0], rl_script_lock_release.name, &result, err)) == RL_OK
+	if ((status = rl_conn_integer_reply(conn, replies[0], rl_script_lock_release.name, &result, err)) == RL_OK
 			&& (status = rl_wait_check_blpop_reply(conn, replies[1], err)) == RL_OK) {
-		status = rl_reply_integer(conn, replies[2], rl_script_lock_handed.name, &ignored, err);
+		status = rl_conn_integer_reply(conn, replies[2], rl_script_lock_handed.name, &ignored, err);
 	}
 	*released = result == 1;
 	rl_reply_free_all(replies, 3);

@@ -87,7 +87,7 @@ rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, i
 	}
 	/* Resend as EVAL each call that missed the script cache (the first EVAL reloads it for the rest). */
 	for (i = 0; status == RL_OK && i < n; i++) {
-		if (rl_reply_is_error(replies[i], "NOSCRIPT")) {
+		if (rl_reply_is_noscript(replies[i])) {
 			freeReplyObject(replies[i]);
 			replies[i] = NULL;
 			rl_script_command(&cmds[i], script, false, nkeys, nargs, args + i * nargs, lens + i * nargs);
@@ -124,10 +124,16 @@ rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t 
 	status = rl_script_run_many(conn, script, n, nkeys, nargs, args, lens, replies, err);
 	for (i = 0; status == RL_OK && i < n; i++) {
 		rl_error this_err;
+		rl_status this_status;
 		results[i] = 0;
-		if (rl_reply_take_integer(conn, replies[i], script->name, &results[i], &this_err) != RL_OK
-				&& first_error == RL_OK) {
-			first_error = RL_ERR_SERVER;
+		this_status = rl_conn_take_integer_reply(conn, replies[i], script->name, &results[i], &this_err);
+		/*
+		 * The first failure is reported, unless a later reply broke the connection
+		 * (a shape no script returns): callers must not take that for a server's answer.
+		 */
+		if (this_status != RL_OK
+				&& (first_error == RL_OK || (first_error == RL_ERR_SERVER && this_status != RL_ERR_SERVER))) {
+			first_error = this_status;
 			*err = this_err;
 		}
 	}

@@ -43,7 +43,8 @@ rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, i
 /*
  * n invocations of a script that returns an integer, in one round trip:
  * results[i] is each one's (0 where it failed). Every reply is read; the
- * first error is reported.
+ * first error is reported (RL_ERR_SERVER), unless a reply of another shape
+ * broke the connection (RL_ERR_PROTOCOL).
  */
 rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
 		const char **args, const size_t *lens, long long *results, rl_error *err);

@@ -52,6 +52,32 @@ void rl_semaphore_keys_free(rl_semaphore_keys *keys)
 	rl_wait_keys_free(&keys->wait);
 }
 
+bool rl_semaphore_id_lifetime(const char *id, size_t len, size_t token_len, long long max_ms, long long *ttl_ms)
+{
+	const char *end = id + len, *p;
+	long long ms = 0;
+
+	if (len <= token_len + 1 || id[token_len] != '.') {
+		return false;
+	}
+	for (p = id; p < id + token_len; p++) {
+		if (!((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'))) {
+			return false;
+		}
+	}
+	for (p = id + token_len + 1; p < end; p++) {
+		if (*p < '0' || *p > '9' || ms > (max_ms - (*p - '0')) / 10) {
+			return false; /* not a digit, or past max_ms (checked before it could overflow) */
+		}
+		ms = ms * 10 + (*p - '0');
+	}
+	if (ms <= 0 || ms > max_ms) {
+		return false;
+	}
+	*ttl_ms = ms;
+	return true;
+}
+
 /* Script arguments after the keys: the wake prefix, the liveness, then the id and up to 4 more. */
 #define MAX_EXTRA 5
 

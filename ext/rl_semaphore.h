@@ -27,6 +27,14 @@ bool rl_semaphore_keys_init(rl_semaphore_keys *keys, const char *prefix, size_t 
 		const char *name, size_t name_len);
 void rl_semaphore_keys_free(rl_semaphore_keys *keys);
 
+/*
+ * A holder id is "<token_len lowercase hex>.<lifetime ms>" (the glue makes
+ * them). For an id of that form with a lifetime in 1..max_ms, sets *ttl_ms
+ * and returns true; false for anything else (ids come from users, and from
+ * other processes).
+ */
+bool rl_semaphore_id_lifetime(const char *id, size_t len, size_t token_len, long long max_ms, long long *ttl_ms);
+
 /* One holder: its semaphore and id. */
 typedef struct {
 	const rl_semaphore_keys *keys;

@@ -121,7 +121,9 @@ static bool parse_host_port(const char *s, size_t len, rl_server_address *out, c
 		*why = "the host is missing";
 		return false;
 	}
-	if (memchr(host, '\0', host_len) || memchr(host, '/', host_len) || memchr(host, '@', host_len)) {
+	/* no host name or IP literal holds a bracket: "[[::1]" would be described as a different server */
+	if (memchr(host, '\0', host_len) || memchr(host, '/', host_len) || memchr(host, '@', host_len)
+			|| memchr(host, '[', host_len) || memchr(host, ']', host_len)) {
 		*why = "the host contains an invalid character";
 		return false;
 	}

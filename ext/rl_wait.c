@@ -28,7 +28,8 @@ long long rl_wait_grace_ms(long long wait_interval_us)
 
 long long rl_wait_block_ms(long long answer, long long left_ms)
 {
-	long long block = answer < 0 && -answer < RL_WAIT_CHECKIN_MS ? -answer : RL_WAIT_CHECKIN_MS;
+	/* compared before negating: the answer is the server's, and -LLONG_MIN does not exist */
+	long long block = answer < 0 && answer > -RL_WAIT_CHECKIN_MS ? -answer : RL_WAIT_CHECKIN_MS;
 	if (block > left_ms) {
 		block = left_ms;
 	}
@@ -153,18 +154,14 @@ void rl_wait_keys_free(rl_wait_keys *keys)
 
 rl_status rl_wait_check_blpop_reply(rl_conn *conn, const redisReply *reply, rl_error *err)
 {
-	if (reply->type == REDIS_REPLY_ARRAY || reply->type == REDIS_REPLY_NIL) {
-		return RL_OK;
-	}
-	if (rl_reply_is_error(reply, "ERR timeout is not")) {
+	bool whole_seconds_only;
+	rl_reply_verdict verdict = rl_reply_decode_blpop(reply, &whole_seconds_only);
+
+	if (verdict == RL_REPLY_OK && whole_seconds_only) {
 		/* Redis < 6 takes whole seconds only: from now on, on this connection */
 		conn->whole_second_blocks = true;
-		return RL_OK;
 	}
-	if (reply->type == REDIS_REPLY_ERROR) {
-		return rl_conn_error_reply(conn, reply, err);
-	}
-	return rl_conn_unexpected_reply(conn, "BLPOP", err);
+	return rl_conn_judge_reply(conn, verdict, reply, "BLPOP", err);
 }
 
 rl_status rl_wait_block_begin(rl_conn *conn, rl_wait_block *block, long long block_ms, rl_error *err)
@@ -233,21 +230,21 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 		if ((status = rl_conn_pipeline(conn, n, cmds, replies, err)) != RL_OK) {
 			goto out;
 		}
-		if (join_args && rl_reply_is_error(replies[0], "NOSCRIPT")) {
-			/* flushed meanwhile: all again, by EVAL */
+		if (by_sha && join_args && rl_reply_is_noscript(replies[0])) {
+			/* flushed meanwhile: all again, by EVAL (once: an EVAL never answers NOSCRIPT) */
 			conn->scripts_seen = 0;
 			rl_reply_free_all(replies, n);
 			continue;
 		}
 		break;
 	}
-	if (join_args && (status = rl_reply_integer(conn, replies[0], script->name, &join_answer, err)) != RL_OK) {
+	if (join_args && (status = rl_conn_integer_reply(conn, replies[0], script->name, &join_answer, err)) != RL_OK) {
 		goto out;
 	}
 	if ((status = rl_wait_check_blpop_reply(conn, replies[blpop_at], err)) != RL_OK) {
 		goto out;
 	}
-	if (rl_reply_is_error(replies[visit_at], "NOSCRIPT")) {
+	if (by_sha && rl_reply_is_noscript(replies[visit_at])) {
 		/* flushed while we were blocked: the visit did not run; run it alone (EVAL follows NOSCRIPT) */
 		conn->scripts_seen = 0;
 		status = rl_script_run_integers(conn, script, 1, nkeys, nargs, args, lens, answer, err);
@@ -259,7 +256,7 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 	 * lock is confirmed by it (its claim renews the lifetime); one whose lock
 	 * already ended (a lifetime shorter than the round) is not.
 	 */
-	status = rl_reply_integer(conn, replies[visit_at], script->name, answer, err);
+	status = rl_conn_integer_reply(conn, replies[visit_at], script->name, answer, err);
 out:
 	rl_reply_free_all(replies, n);
 	restored = rl_wait_block_end(conn, &block, err);

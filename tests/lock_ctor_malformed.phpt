@@ -7,7 +7,7 @@ __construct(): malformed server strings and arrays throw ValueError with the doc
 require __DIR__ . '/config.inc';
 $prefix = 'RedisLock::__construct(): Argument #1 ($server) must be a valid server address: ';
 $bad = ['', 'tcp://', 'tcp://host:0', 'tcp://host:70000', 'host:abc', 'unix://', 'redis://h/xyz', 'http://h:1',
-        'tcp://h:-1', 'redis://h:abc', 'redis://h/-1'];
+        'tcp://h:-1', 'redis://h:abc', 'redis://h/-1', '[[[2]', 'tcp://[a[b]:1', 'a]b:1'];
 foreach ($bad as $server) {
     try {
         new RedisLock($server);
@@ -46,6 +46,9 @@ try {
 'tcp://h:-1': ok
 'redis://h:abc': ok
 'redis://h/-1': ok
+'[[[2]': ok
+'tcp://[a[b]:1': ok
+'a]b:1': ok
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a string or null: several servers are not supported yet
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a string or null: several servers are not supported yet
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a string or null: several servers are not supported yet
