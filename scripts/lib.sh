@@ -46,6 +46,15 @@ build_extension() {
   export RL_EXT
 }
 
+# copy_sources DEST: config.m4, config.w32 and ext/'s sources, without build
+# outputs, for a build of its own (ASan, debug ZTS). Only sources are read, so
+# it is safe while another stage runs make in the repository.
+copy_sources() {
+  mkdir -p "$1"
+  (cd "$REPO_ROOT" && find config.m4 config.w32 ext \( -name '*.lo' -o -name '*.o' -o -name '*.la' -o -name '*.dep' \
+      -o -name .libs -o -name .deps \) -prune -o -type f -print0 | tar --null -T - -cf -) | tar -C "$1" -xf -
+}
+
 free_port() {
   php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo substr(strrchr(stream_socket_get_name($s, false), ":"), 1);'
 }

@@ -28,9 +28,8 @@ symbolizer="$(dirname "$(readlink -f "$(command -v clang)")")/llvm-symbolizer"
 
 build="$RL_WORK_DIR/asan-build"
 mkdir -p "$build"
-cp -r "$REPO_ROOT/config.m4" "$REPO_ROOT/config.w32" "$REPO_ROOT/ext" "$build/"
+copy_sources "$build"
 # Objects of an in-tree build must not be reused: they were compiled without the sanitizers.
-find "$build/ext" \( -name '*.lo' -o -name '*.o' -o -name '.libs' -o -name '*.dep' \) -prune -exec rm -rf {} +
 cd "$build"
 log "phpize + configure (CC=clang)"
 phpize >/dev/null

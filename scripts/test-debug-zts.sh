@@ -63,8 +63,7 @@ fi
 build="$RL_WORK_DIR/ext-build"
 mkdir -p "$build"
 cd "$REPO_ROOT"
-cp -r config.m4 config.w32 ext "$build/"
-find "$build/ext" \( -name '*.lo' -o -name '*.o' -o -name '.libs' -o -name '*.dep' \) -prune -exec rm -rf {} +
+copy_sources "$build"
 cd "$build"
 "$prefix/bin/phpize" >/dev/null
 ./configure --with-php-config="$prefix/bin/php-config" --enable-redislock >"$RL_WORK_DIR/ext-configure.log" 2>&1

@@ -6,6 +6,7 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 trap cleanup EXIT
+called_from=$PWD
 
 valgrind=()
 if [ "${1:-}" = --valgrind ]; then
@@ -23,14 +24,32 @@ export REDISLOCK_TEST_SOCKET="$RL_WORK_DIR/redis-$port/redis.sock"
 export REDISLOCK_TEST_EXT="$RL_EXT"
 export REDISLOCK_TEST_PHP=${RL_PHP:-$(command -v php)}
 
-targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=("$REPO_ROOT/tests")
+# run-tests.php writes each test's .php, .out, .diff... beside it: run a copy of
+# tests/ in the work dir, so that suites running side by side (CI does) never
+# share those files and the repository stays clean. ext/ and scripts/ are
+# linked for the tests that read them. (RL_KEEP_WORK_DIR=1 keeps the copy.)
+tree="$RL_WORK_DIR/tree"
+mkdir -p "$tree"
+cp -r "$REPO_ROOT/tests" "$tree/tests"
+ln -s "$REPO_ROOT/ext" "$tree/ext"
+ln -s "$REPO_ROOT/scripts" "$tree/scripts"
+targets=()
+for arg in "$@"; do
+  path=$arg
+  [[ $path == /* ]] || path="$called_from/$path"
+  if [ -e "$path" ] && path=$(realpath "$path") && [[ $path == "$REPO_ROOT/tests" || $path == "$REPO_ROOT/tests/"* ]]; then
+    targets+=("${path#"$REPO_ROOT/"}")
+  else
+    targets+=("$arg")
+  fi
+done
+[ ${#targets[@]} -gt 0 ] || targets=(tests)
 out="$RL_WORK_DIR/run-tests.out"
 # run-tests.php writes run-test-info.php next to itself: run a private copy, so
 # a user (with sudo for the packages) needs no write access to PHP's build dir.
 runner="$RL_WORK_DIR/run-tests.php"
 cp "$(ls -d /usr/lib/php/*/build | sort -V | tail -1)/run-tests.php" "$runner"
-cd "$REPO_ROOT"
+cd "$tree"
 set +e
 NO_INTERACTION=1 TEST_PHP_EXECUTABLE="$REDISLOCK_TEST_PHP" \
   "$REDISLOCK_TEST_PHP" -n "$runner" -q --show-diff "${valgrind[@]}" \
