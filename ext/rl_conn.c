@@ -83,6 +83,13 @@ static struct timeval seconds_to_timeval(double seconds)
 	return tv;
 }
 
+static rl_status conn_timed_out(rl_conn *conn, rl_error *err)
+{
+	conn->broken = true;
+	snprintf(err->message, sizeof(err->message), "%s: read timed out", conn->server);
+	return RL_ERR_TIMEOUT;
+}
+
 /* Marks conn broken and describes what happened to the context. */
 static rl_status conn_failed(rl_conn *conn, int saved_errno, rl_error *err)
 {
@@ -93,8 +100,7 @@ static rl_status conn_failed(rl_conn *conn, int saved_errno, rl_error *err)
 		return RL_ERR_PROTOCOL;
 	}
 	if (rl_hiredis_failed_by_timeout(conn->ctx, saved_errno)) {
-		snprintf(err->message, sizeof(err->message), "%s: read timed out", conn->server);
-		return RL_ERR_TIMEOUT;
+		return conn_timed_out(conn, err);
 	}
 	snprintf(err->message, sizeof(err->message), "%s: connection lost: %s", conn->server,
 		conn->ctx->errstr[0] ? conn->ctx->errstr : "I/O error");
@@ -139,10 +145,98 @@ rl_status rl_conn_take_integer_reply(rl_conn *conn, redisReply *reply, const cha
 	return status;
 }
 
+/*
+ * Waits until the socket is ready for events (POLLIN/POLLOUT) or deadline_ns
+ * (0: no deadline) passes. RL_OK when ready (or when poll() itself failed: the
+ * read or write that follows reports it), RL_ERR_TIMEOUT when time is up.
+ */
+static rl_status wait_ready(rl_conn *conn, short events, unsigned long long deadline_ns)
+{
+#ifndef _WIN32
+	while (deadline_ns) {
+		unsigned long long now = monotonic_ns();
+		unsigned long long left_ms;
+		struct pollfd pfd;
+		int ready;
+
+		if (now >= deadline_ns) {
+			return RL_ERR_TIMEOUT;
+		}
+		left_ms = (deadline_ns - now + 999999) / 1000000;
+		pfd.fd = conn->ctx->fd;
+		pfd.events = events;
+		pfd.revents = 0;
+		/* a very long limit is waited for in slices that fit poll()'s int */
+		ready = poll(&pfd, 1, left_ms > 1000000 ? 1000000 : (int)left_ms);
+		if (ready > 0 || (ready < 0 && errno != EINTR)) {
+			return RL_OK;
+		}
+	}
+#else
+	(void)conn;
+	(void)events;
+	(void)deadline_ns; /* Windows: the socket's own timeouts (redisSetTimeout) are the limit */
+#endif
+	return RL_OK;
+}
+
+/*
+ * The reads and writes of one round trip, all done by deadline_ns (0: none).
+ * hiredis's blocking redisGetReply() gives up only when one read() waits
+ * longer than the socket timeout: a server that sends a byte now and then, or
+ * announces a reply it never finishes, would hold it forever. So the waiting
+ * is ours. The first write and the first read of a round trip go straight to
+ * the socket, whose own timeout (the same limit, set by redisSetTimeout) ends
+ * them by the deadline: the usual round trip costs no extra system call.
+ * Every later one first poll()s for what is left of the deadline, so the
+ * redisBufferWrite() or redisBufferRead() after it cannot block.
+ */
+static rl_status write_all(rl_conn *conn, unsigned long long deadline_ns, rl_error *err)
+{
+	int done = 0, writes = 0;
+	while (!done) {
+		if (writes++ > 0 && wait_ready(conn, POLLOUT, deadline_ns) != RL_OK) {
+			return conn_timed_out(conn, err);
+		}
+		if (redisBufferWrite(conn->ctx, &done) != REDIS_OK) {
+			return conn_failed(conn, errno, err);
+		}
+	}
+	return RL_OK;
+}
+
+/* One reply; *reads counts the socket reads of this round trip. */
+static rl_status read_reply(rl_conn *conn, unsigned long long deadline_ns, int *reads, redisReply **reply,
+		rl_error *err)
+{
+	for (;;) {
+		void *r = NULL;
+		if (redisGetReplyFromReader(conn->ctx, &r) != REDIS_OK) {
+			return conn_failed(conn, errno, err);
+		}
+		if (r) {
+			*reply = r;
+			return RL_OK;
+		}
+		if ((*reads)++ > 0 && wait_ready(conn, POLLIN, deadline_ns) != RL_OK) {
+			return conn_timed_out(conn, err);
+		}
+		if (redisBufferRead(conn->ctx) != REDIS_OK) {
+			return conn_failed(conn, errno, err);
+		}
+	}
+}
+
 rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redisReply **replies, rl_error *err)
 {
+	unsigned long long deadline_ns = 0;
 	size_t i, got;
+	int reads = 0;
+	rl_status status;
 
+	if (conn->reply_timeout > 0) {
+		deadline_ns = monotonic_ns() + (unsigned long long)(conn->reply_timeout * 1e9);
+	}
 	conn->reply_pending = true;
 	for (i = 0; i < n; i++) {
 		/* hiredis declares argv non-const-pointer but never writes through it */
@@ -150,17 +244,14 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 			return conn_failed(conn, errno, err);
 		}
 	}
+	if ((status = write_all(conn, deadline_ns, err)) != RL_OK) {
+		return status;
+	}
 	for (got = 0; got < n; got++) {
-		void *reply = NULL;
-		if (redisGetReply(conn->ctx, &reply) != REDIS_OK || reply == NULL) {
-			int saved_errno = errno;
-			for (i = 0; i < got; i++) {
-				freeReplyObject(replies[i]);
-				replies[i] = NULL;
-			}
-			return conn_failed(conn, saved_errno, err);
+		if ((status = read_reply(conn, deadline_ns, &reads, &replies[got], err)) != RL_OK) {
+			rl_reply_free_all(replies, got);
+			return status;
 		}
-		replies[got] = reply;
 	}
 	conn->reply_pending = false;
 	conn->last_reply_ns = monotonic_ns();
@@ -268,6 +359,7 @@ static rl_conn *conn_start(rl_conn *conn, const rl_conn_config *config, const ch
 	/* a server must not make hiredis reserve gigabytes for an array it announces */
 	rl_hiredis_limit_reader(conn->ctx->reader, &conn->reader_limit, RL_CONN_MAX_REPLY_ELEMENTS);
 	conn->read_timeout = config->read_timeout;
+	conn->reply_timeout = config->read_timeout;
 	if (config->address.transport == RL_TRANSPORT_TCP) {
 		/* a peer that vanished without a FIN is noticed by the kernel, not only by our timeout */
 		redisEnableKeepAlive(conn->ctx);
@@ -341,6 +433,7 @@ rl_status rl_conn_set_read_timeout(rl_conn *conn, double seconds, rl_error *err)
 			conn->ctx->errstr[0] ? conn->ctx->errstr : "setsockopt failed");
 		return RL_ERR_IO;
 	}
+	conn->reply_timeout = seconds;
 	return RL_OK;
 }
 

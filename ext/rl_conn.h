@@ -52,7 +52,8 @@ typedef struct {
 	unsigned int scripts_seen; /* bit per rl_script the server ran for us (so its cache has it) */
 	unsigned long long last_reply_ns; /* monotonic time of the last complete reply */
 	bool whole_second_blocks; /* the server wants whole seconds as BLPOP timeout (Redis < 6) */
-	double read_timeout;  /* seconds, 0 = none: the socket's usual receive timeout */
+	double read_timeout;  /* seconds, 0 = none: the usual limit for a whole round trip */
+	double reply_timeout; /* seconds, 0 = none: the limit now (read_timeout, or stretched for a block) */
 	char server[280];     /* rl_server_describe(), for messages */
 } rl_conn;
 
@@ -103,7 +104,11 @@ rl_conn *rl_conn_open_fd(int fd, const rl_conn_config *config, const char *clien
 #define RL_CONN_CHECK_IDLE_MS 10
 bool rl_conn_is_reusable(rl_conn *conn);
 
-/* Changes the socket's receive timeout (seconds > 0); a failure breaks the connection. */
+/*
+ * Changes how long a round trip may take (seconds > 0): every reply of one
+ * call must be complete by then, however the server spaces its bytes. A
+ * failure breaks the connection.
+ */
 rl_status rl_conn_set_read_timeout(rl_conn *conn, double seconds, rl_error *err);
 
 /* Sends one command and reads its reply. An error reply comes back as RL_OK with reply->type == REDIS_REPLY_ERROR. */
