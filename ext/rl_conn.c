@@ -253,6 +253,18 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 			return status;
 		}
 	}
+	if (conn->ctx->reader->pos < conn->ctx->reader->len) {
+		/*
+		 * Bytes beyond our last reply: the server answered a command we never
+		 * sent, before or after ours, and which reply was ours cannot be known.
+		 * Left in the buffer, they would be read as the next command's reply.
+		 */
+		rl_reply_free_all(replies, n);
+		conn->broken = true;
+		snprintf(err->message, sizeof(err->message), "%s: more replies than commands sent (out of step)",
+			conn->server);
+		return RL_ERR_PROTOCOL;
+	}
 	conn->reply_pending = false;
 	conn->last_reply_ns = monotonic_ns();
 	return RL_OK;
