@@ -102,6 +102,11 @@ static rl_status conn_failed(rl_conn *conn, int saved_errno, rl_error *err)
 	if (rl_hiredis_failed_by_timeout(conn->ctx, saved_errno)) {
 		return conn_timed_out(conn, err);
 	}
+	if (conn->ctx->err == REDIS_ERR_PROTOCOL) {
+		/* not RESP, or RESP hiredis refuses (negative lengths, nesting deeper than it parses) */
+		snprintf(err->message, sizeof(err->message), "%s: protocol error: %s", conn->server, conn->ctx->errstr);
+		return RL_ERR_PROTOCOL;
+	}
 	snprintf(err->message, sizeof(err->message), "%s: connection lost: %s", conn->server,
 		conn->ctx->errstr[0] ? conn->ctx->errstr : "I/O error");
 	return RL_ERR_IO;
