@@ -136,20 +136,6 @@ rl_status rl_conn_judge_reply(rl_conn *conn, rl_reply_verdict verdict, const red
 	}
 }
 
-rl_status rl_conn_integer_reply(rl_conn *conn, const redisReply *reply, const char *what, long long *value,
-		rl_error *err)
-{
-	return rl_conn_judge_reply(conn, rl_reply_decode_integer(reply, value), reply, what, err);
-}
-
-rl_status rl_conn_take_integer_reply(rl_conn *conn, redisReply *reply, const char *what, long long *value,
-		rl_error *err)
-{
-	rl_status status = rl_conn_integer_reply(conn, reply, what, value, err);
-	freeReplyObject(reply);
-	return status;
-}
-
 /*
  * Waits until the socket is ready for events (POLLIN/POLLOUT) or deadline_ns
  * (0: no deadline) passes. RL_OK when ready (or when poll() itself failed: the

@@ -129,12 +129,5 @@ rl_status rl_conn_unexpected_reply(rl_conn *conn, const char *what, rl_error *er
 rl_status rl_conn_judge_reply(rl_conn *conn, rl_reply_verdict verdict, const redisReply *reply, const char *what,
 		rl_error *err);
 
-/* Reads an integer reply into *value; an error reply becomes RL_ERR_SERVER, any other shape breaks conn. */
-rl_status rl_conn_integer_reply(rl_conn *conn, const redisReply *reply, const char *what, long long *value,
-		rl_error *err);
-
-/* The same, and frees the reply. */
-rl_status rl_conn_take_integer_reply(rl_conn *conn, redisReply *reply, const char *what, long long *value,
-		rl_error *err);
 
 #endif /* RL_CONN_H */

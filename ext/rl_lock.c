@@ -243,7 +243,7 @@ rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *
 		if (by_sha && rl_reply_is_noscript(replies[2])) {
 			/* flushed between the two: the release ran; the check again, alone (it falls back to EVAL) */
 			conn->scripts_seen = 0;
-			if ((status = rl_conn_integer_reply(conn, replies[0], rl_script_lock_release.name, &result, err)) == RL_OK) {
+			if ((status = rl_script_answer(conn, &rl_script_lock_release, replies[0], &result, err)) == RL_OK) {
 				*released = result == 1;
 				status = rl_script_run_integers(conn, &rl_script_lock_handed, 1, LOCK_NKEYS, handed_nargs,
 					handed_args, handed_lens, &ignored, err);
@@ -254,9 +254,9 @@ rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *
 		break;
 	}
 	conn->scripts_seen |= rl_script_lock_release.bit | rl_script_lock_handed.bit;
-	if ((status = rl_conn_integer_reply(conn, replies[0], rl_script_lock_release.name, &result, err)) == RL_OK
+	if ((status = rl_script_answer(conn, &rl_script_lock_release, replies[0], &result, err)) == RL_OK
 			&& (status = rl_wait_check_blpop_reply(conn, replies[1], err)) == RL_OK) {
-		status = rl_conn_integer_reply(conn, replies[2], rl_script_lock_handed.name, &ignored, err);
+		status = rl_script_answer(conn, &rl_script_lock_handed, replies[2], &ignored, err);
 	}
 	*released = result == 1;
 	rl_reply_free_all(replies, 3);

@@ -29,6 +29,20 @@ rl_reply_verdict rl_reply_decode_integer(const redisReply *reply, long long *val
 	return RL_REPLY_OK;
 }
 
+rl_reply_verdict rl_reply_decode_integer_in(const redisReply *reply, long long min, long long max, long long *value)
+{
+	long long integer;
+	rl_reply_verdict verdict = rl_reply_decode_integer(reply, &integer);
+
+	if (verdict == RL_REPLY_OK) {
+		if (integer < min || integer > max) {
+			return RL_REPLY_UNEXPECTED;
+		}
+		*value = integer;
+	}
+	return verdict;
+}
+
 rl_reply_verdict rl_reply_decode_set_nx(const redisReply *reply, bool *acquired)
 {
 	if (reply->type != REDIS_REPLY_STATUS && reply->type != REDIS_REPLY_NIL) {

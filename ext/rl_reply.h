@@ -27,6 +27,13 @@ bool rl_reply_is_noscript(const redisReply *reply);
 /* An integer reply: every script's result (1/0 for release, extend, refresh; a count; a waiter's answer). */
 rl_reply_verdict rl_reply_decode_integer(const redisReply *reply, long long *value);
 
+/*
+ * An integer reply in [min, max]: a script's answer, whose range each script
+ * declares (rl_scripts.c). An integer outside it is no answer of that script
+ * (RL_REPLY_UNEXPECTED, as a reply of another type): a server out of step.
+ */
+rl_reply_verdict rl_reply_decode_integer_in(const redisReply *reply, long long min, long long max, long long *value);
+
 /* SET key token NX PX ttl: a status (+OK) when the key was free and is now ours, nil when it was taken. */
 rl_reply_verdict rl_reply_decode_set_nx(const redisReply *reply, bool *acquired);
 

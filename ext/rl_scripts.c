@@ -1,26 +1,28 @@
 /* Lua scripts and their EVALSHA/EVAL execution: see rl_scripts.h. */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rl_scripts.h"
 #include "rl_scripts_lua.h"
+#include "rl_wait.h"
 
-/* The scripts themselves are the .lua files in ext/lua/; the generated header holds them and their SHA1s. */
-rl_script rl_script_lock_release = { "lock release", RL_LUA_LOCK_RELEASE, RL_LUA_LOCK_RELEASE_SHA1, 0 };
-rl_script rl_script_lock_wait = { "lock wait", RL_LUA_LOCK_WAIT, RL_LUA_LOCK_WAIT_SHA1, 0 };
-rl_script rl_script_lock_handed = { "lock handed", RL_LUA_LOCK_HANDED, RL_LUA_LOCK_HANDED_SHA1, 0 };
-rl_script rl_script_lock_extend = { "lock extend", RL_LUA_LOCK_EXTEND, RL_LUA_LOCK_EXTEND_SHA1, 0 };
-rl_script rl_script_semaphore_acquire = {
-	"semaphore acquire", RL_LUA_SEMAPHORE_ACQUIRE, RL_LUA_SEMAPHORE_ACQUIRE_SHA1, 0
-};
-rl_script rl_script_semaphore_release = {
-	"semaphore release", RL_LUA_SEMAPHORE_RELEASE, RL_LUA_SEMAPHORE_RELEASE_SHA1, 0
-};
-rl_script rl_script_semaphore_refresh = {
-	"semaphore refresh", RL_LUA_SEMAPHORE_REFRESH, RL_LUA_SEMAPHORE_REFRESH_SHA1, 0
-};
-rl_script rl_script_semaphore_count = { "semaphore count", RL_LUA_SEMAPHORE_COUNT, RL_LUA_SEMAPHORE_COUNT_SHA1, 0 };
+/*
+ * The scripts themselves are the .lua files in ext/lua/; the generated header holds them and their SHA1s.
+ * Each one's answers: 1 or 0 for "it was ours", a waiter's answer (rl_wait.h: 1 owned, 0, or -n ms to
+ * block), 0 for "lock handed", a count of holders.
+ */
+#define RL_SCRIPT(name, macro, min, max) { name, macro, macro##_SHA1, 0, min, max }
+rl_script rl_script_lock_release = RL_SCRIPT("lock release", RL_LUA_LOCK_RELEASE, 0, 1);
+rl_script rl_script_lock_wait = RL_SCRIPT("lock wait", RL_LUA_LOCK_WAIT, LLONG_MIN, RL_WAIT_OWNED);
+rl_script rl_script_lock_handed = RL_SCRIPT("lock handed", RL_LUA_LOCK_HANDED, 0, 0);
+rl_script rl_script_lock_extend = RL_SCRIPT("lock extend", RL_LUA_LOCK_EXTEND, 0, 1);
+rl_script rl_script_semaphore_acquire = RL_SCRIPT("semaphore acquire", RL_LUA_SEMAPHORE_ACQUIRE, LLONG_MIN,
+	RL_WAIT_OWNED);
+rl_script rl_script_semaphore_release = RL_SCRIPT("semaphore release", RL_LUA_SEMAPHORE_RELEASE, 0, 1);
+rl_script rl_script_semaphore_refresh = RL_SCRIPT("semaphore refresh", RL_LUA_SEMAPHORE_REFRESH, 0, 1);
+rl_script rl_script_semaphore_count = RL_SCRIPT("semaphore count", RL_LUA_SEMAPHORE_COUNT, 0, LLONG_MAX);
 
 static const char *nkeys_text(int nkeys)
 {
@@ -109,6 +111,13 @@ rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, i
 	return status;
 }
 
+rl_status rl_script_answer(rl_conn *conn, const rl_script *script, const redisReply *reply, long long *answer,
+		rl_error *err)
+{
+	return rl_conn_judge_reply(conn,
+		rl_reply_decode_integer_in(reply, script->min_answer, script->max_answer, answer), reply, script->name, err);
+}
+
 rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
 		const char **args, const size_t *lens, long long *results, rl_error *err)
 {
@@ -126,7 +135,8 @@ rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t 
 		rl_error this_err;
 		rl_status this_status;
 		results[i] = 0;
-		this_status = rl_conn_take_integer_reply(conn, replies[i], script->name, &results[i], &this_err);
+		this_status = rl_script_answer(conn, script, replies[i], &results[i], &this_err);
+		freeReplyObject(replies[i]);
 		/*
 		 * The first failure is reported, unless a later reply broke the connection
 		 * (a shape no script returns): callers must not take that for a server's answer.

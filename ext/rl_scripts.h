@@ -14,6 +14,8 @@ typedef struct {
 	const char *source;
 	const char *sha1;   /* computed by scripts/gen-lua.php */
 	unsigned int bit;   /* its bit in rl_conn.scripts_seen, filled by rl_scripts_init() */
+	/* every answer the script can give is in [min_answer, max_answer]: another one is not its answer */
+	long long min_answer, max_answer;
 } rl_script;
 
 /* The lock's scripts (ext/lua/lock_*.lua): KEYS = lock key, wait queue, waiters' terms, watched grant, its acknowledgement list. */
@@ -41,10 +43,18 @@ rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, i
 		const char **args, const size_t *lens, redisReply **replies, rl_error *err);
 
 /*
+ * The script's answer in reply: RL_ERR_SERVER for an error reply (the
+ * connection is in step); any other type, or an integer outside the script's
+ * answers, breaks conn (RL_ERR_PROTOCOL).
+ */
+rl_status rl_script_answer(rl_conn *conn, const rl_script *script, const redisReply *reply, long long *answer,
+		rl_error *err);
+
+/*
  * n invocations of a script that returns an integer, in one round trip:
  * results[i] is each one's (0 where it failed). Every reply is read; the
  * first error is reported (RL_ERR_SERVER), unless a reply of another shape
- * broke the connection (RL_ERR_PROTOCOL).
+ * or an answer out of the script's range broke the connection (RL_ERR_PROTOCOL).
  */
 rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
 		const char **args, const size_t *lens, long long *results, rl_error *err);

@@ -238,7 +238,7 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 		}
 		break;
 	}
-	if (join_args && (status = rl_conn_integer_reply(conn, replies[0], script->name, &join_answer, err)) != RL_OK) {
+	if (join_args && (status = rl_script_answer(conn, script, replies[0], &join_answer, err)) != RL_OK) {
 		goto out;
 	}
 	if ((status = rl_wait_check_blpop_reply(conn, replies[blpop_at], err)) != RL_OK) {
@@ -256,7 +256,7 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 	 * lock is confirmed by it (its claim renews the lifetime); one whose lock
 	 * already ended (a lifetime shorter than the round) is not.
 	 */
-	status = rl_conn_integer_reply(conn, replies[visit_at], script->name, answer, err);
+	status = rl_script_answer(conn, script, replies[visit_at], answer, err);
 out:
 	rl_reply_free_all(replies, n);
 	restored = rl_wait_block_end(conn, &block, err);

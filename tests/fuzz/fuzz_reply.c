@@ -9,6 +9,7 @@
  * "unexpected"), only "unexpected" breaks the connection, messages stay
  * NUL-terminated in their buffer, and a block time stays in [1, CHECKIN_MS].
  */
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -75,6 +76,9 @@ static void check_wait_answer(long long answer)
 	}
 }
 
+/* The answer ranges the scripts declare (rl_scripts.c). */
+static const long long ranges[][2] = { { 0, 1 }, { 0, 0 }, { LLONG_MIN, 1 }, { 0, LLONG_MAX } };
+
 static void decode_all(const redisReply *reply, int depth)
 {
 	rl_reply_verdict verdict;
@@ -92,6 +96,18 @@ static void decode_all(const redisReply *reply, int depth)
 	if (verdict == RL_REPLY_OK) {
 		FUZZ_CHECK(integer == reply->integer);
 		check_wait_answer(integer);
+	}
+
+	for (i = 0; i < sizeof(ranges) / sizeof(ranges[0]); i++) {
+		long long answer = 0;
+		verdict = rl_reply_decode_integer_in(reply, ranges[i][0], ranges[i][1], &answer);
+		if (reply->type == REDIS_REPLY_INTEGER && (reply->integer < ranges[i][0] || reply->integer > ranges[i][1])) {
+			FUZZ_CHECK(verdict == RL_REPLY_UNEXPECTED); /* no answer of that script */
+		} else {
+			FUZZ_CHECK(fair_verdict(verdict, reply, REDIS_REPLY_INTEGER, REDIS_REPLY_INTEGER));
+		}
+		FUZZ_CHECK(verdict != RL_REPLY_OK || answer == reply->integer);
+		check_judge(verdict, reply);
 	}
 
 	verdict = rl_reply_decode_set_nx(reply, &yes);
