@@ -272,6 +272,7 @@ static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, con
 {
 	rl_command cmds[3];
 	redisReply *replies[3];
+	const char *names[3];
 	size_t n = 0, i, setname_at;
 	bool auth_sent = false;
 	char db[24];
@@ -287,7 +288,7 @@ static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, con
 			rl_command_add_str(&cmds[n], addr->username);
 		}
 		rl_command_add_str(&cmds[n], addr->password ? addr->password : "");
-		n++;
+		names[n++] = "AUTH";
 		auth_sent = true;
 	}
 	if (addr->database > 0) {
@@ -295,21 +296,24 @@ static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, con
 		rl_command_init(&cmds[n]);
 		rl_command_add_str(&cmds[n], "SELECT");
 		rl_command_add_str(&cmds[n], db);
-		n++;
+		names[n++] = "SELECT";
 	}
 	setname_at = n;
 	rl_command_init(&cmds[n]);
 	rl_command_add_str(&cmds[n], "CLIENT");
 	rl_command_add_str(&cmds[n], "SETNAME");
 	rl_command_add_str(&cmds[n], client_name);
-	n++;
+	names[n++] = "CLIENT SETNAME";
 
 	if ((status = rl_conn_pipeline(conn, n, cmds, replies, err)) != RL_OK) {
 		return status;
 	}
 	for (i = 0; i < n && status == RL_OK; i++) {
 		/* naming the connection is a courtesy: some managed servers forbid CLIENT */
-		if (rl_reply_decode_handshake(replies[i], i == setname_at) != RL_REPLY_OK) {
+		rl_reply_verdict verdict = rl_reply_decode_handshake(replies[i], i == setname_at);
+		if (verdict == RL_REPLY_UNEXPECTED) {
+			status = rl_conn_unexpected_reply(conn, names[i], err);
+		} else if (verdict != RL_REPLY_OK) {
 			if (auth_sent && i == 0 && replies[i]->type == REDIS_REPLY_ERROR) {
 				/* Redis 6+ says "WRONGPASS invalid username-password pair", older ones "ERR invalid
 				 * password": say which step failed, so a rotated password is recognised as such */

@@ -91,10 +91,13 @@ rl_reply_verdict rl_reply_decode_blpop(const redisReply *reply, bool *whole_seco
 
 rl_reply_verdict rl_reply_decode_handshake(const redisReply *reply, bool optional)
 {
-	if (reply->type != REDIS_REPLY_ERROR || (optional && !rl_reply_is_error(reply, "NOAUTH"))) {
+	if (reply->type == REDIS_REPLY_STATUS) {
 		return RL_REPLY_OK;
 	}
-	return RL_REPLY_ERROR;
+	if (reply->type != REDIS_REPLY_ERROR) {
+		return RL_REPLY_UNEXPECTED;
+	}
+	return optional && !rl_reply_is_error(reply, "NOAUTH") ? RL_REPLY_OK : RL_REPLY_ERROR;
 }
 
 void rl_reply_free_all(redisReply **replies, size_t n)

@@ -55,10 +55,11 @@ rl_reply_verdict rl_reply_decode_owner(const redisReply *reply, const char *toke
 rl_reply_verdict rl_reply_decode_blpop(const redisReply *reply, bool *whole_seconds_only);
 
 /*
- * One reply of the connection handshake (AUTH, SELECT, CLIENT SETNAME): only
- * an error counts. An optional command's refusal is ignored unless it is
- * NOAUTH: naming the connection is a courtesy some managed servers forbid,
- * but NOAUTH means every later command would fail too.
+ * One reply of the connection handshake (AUTH, SELECT, CLIENT SETNAME): a
+ * status (+OK) is fine, any other shape is not their answer. An optional
+ * command's refusal is ignored unless it is NOAUTH: naming the connection is
+ * a courtesy some managed servers forbid, but NOAUTH means every later
+ * command would fail too.
  */
 rl_reply_verdict rl_reply_decode_handshake(const redisReply *reply, bool optional);
 

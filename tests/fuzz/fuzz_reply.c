@@ -136,9 +136,13 @@ static void decode_all(const redisReply *reply, int depth)
 	check_judge(verdict, reply);
 
 	verdict = rl_reply_decode_handshake(reply, false);
-	FUZZ_CHECK(verdict == (reply->type == REDIS_REPLY_ERROR ? RL_REPLY_ERROR : RL_REPLY_OK));
+	FUZZ_CHECK(fair_verdict(verdict, reply, REDIS_REPLY_STATUS, REDIS_REPLY_STATUS));
 	verdict = rl_reply_decode_handshake(reply, true);
-	FUZZ_CHECK(verdict == (rl_reply_is_error(reply, "NOAUTH") ? RL_REPLY_ERROR : RL_REPLY_OK));
+	if (reply->type == REDIS_REPLY_ERROR) {
+		FUZZ_CHECK(verdict == (rl_reply_is_error(reply, "NOAUTH") ? RL_REPLY_ERROR : RL_REPLY_OK));
+	} else {
+		FUZZ_CHECK(fair_verdict(verdict, reply, REDIS_REPLY_STATUS, REDIS_REPLY_STATUS));
+	}
 	check_judge(verdict, reply);
 
 	FUZZ_CHECK(reply->type != REDIS_REPLY_ARRAY || reply->elements <= RL_CONN_MAX_REPLY_ELEMENTS);
