@@ -1,0 +1,125 @@
+--TEST--
+Hostile server, persistent connections: after each method of RedisLock and RedisSemaphore met a hostile reply, a new object with the same options does not get the poisoned connection back from the pool (it does get one that only saw an error reply), and the pool slot of the real server keeps working
+--SKIPIF--
+<?php require __DIR__ . '/skipif.inc'; ?>
+--FILE--
+<?php
+require __DIR__ . '/config.inc';
+require __DIR__ . '/hostile_server.inc';
+require __DIR__ . '/hostile_cases.inc';
+// One mode of each kind (the pool code is the same for all of them); a slow one for two methods.
+$modes = ['status', 'out_of_range', 'deep', 'error', 'extra_before', 'extra_later', 'close_mid', 'bad_int'];
+$methods = [];
+foreach (array_keys(rl_hostile_methods()) as $method) {
+    if ($method !== 'handshake') {   // a pooled connection has had its handshake
+        $methods[$method] = in_array($method, ['lock', 'count'], true) ? [...$modes, 'trickle'] : $modes;
+    }
+}
+rl_hostile_run($methods, true);
+?>
+--EXPECT--
+lock status: RedisLockException: <fake>: unexpected reply to SET NX GET; discarded; usable again; real ok
+lock out_of_range: RedisLockException: <fake>: unexpected reply to SET NX GET; discarded; usable again; real ok
+lock deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+lock error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock extra_later: returned true; discarded; usable again; real ok
+lock close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+lock trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+lock+wait status: RedisLockException: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
+lock+wait out_of_range: RedisLockException: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
+lock+wait deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+lock+wait error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock+wait extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock+wait extra_later: returned true; discarded; usable again; real ok
+lock+wait close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock+wait bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+expire status: RedisLockException: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
+expire out_of_range: RedisLockException: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
+expire deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+expire error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+expire extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+expire extra_later: returned true; discarded; usable again; real ok
+expire close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+expire bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+isLocking status: RedisLockException: <fake>: unexpected reply to GET; discarded; usable again; real ok
+isLocking out_of_range: RedisLockException: <fake>: unexpected reply to GET; discarded; usable again; real ok
+isLocking deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+isLocking error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+isLocking extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+isLocking extra_later: returned true; discarded; usable again; real ok
+isLocking close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+isLocking bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+unlock status: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlock out_of_range: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlock deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+unlock error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+unlock extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+unlock extra_later: returned true; discarded; usable again; real ok
+unlock close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+unlock bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+unlock+watch status: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlock+watch out_of_range: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlock+watch deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+unlock+watch error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+unlock+watch extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+unlock+watch extra_later: returned true; discarded; usable again; real ok
+unlock+watch close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+unlock+watch bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+unlockAll status: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlockAll out_of_range: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlockAll deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+unlockAll error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+unlockAll extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+unlockAll extra_later: returned true; discarded; usable again; real ok
+unlockAll close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+unlockAll bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+acquire status: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
+acquire out_of_range: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
+acquire deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+acquire error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+acquire extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+acquire extra_later: returned a holder id; discarded; usable again; real ok
+acquire close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+acquire bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+acquire+wait status: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
+acquire+wait out_of_range: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
+acquire+wait deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+acquire+wait error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+acquire+wait extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+acquire+wait extra_later: returned a holder id; discarded; usable again; real ok
+acquire+wait close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+acquire+wait bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+release status: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
+release out_of_range: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
+release deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+release error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+release extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+release extra_later: returned true; discarded; usable again; real ok
+release close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+release bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+refresh status: RedisLockException: <fake>: unexpected reply to semaphore refresh; discarded; usable again; real ok
+refresh out_of_range: RedisLockException: <fake>: unexpected reply to semaphore refresh; discarded; usable again; real ok
+refresh deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+refresh error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+refresh extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+refresh extra_later: returned true; discarded; usable again; real ok
+refresh close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+refresh bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+releaseAll status: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
+releaseAll out_of_range: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
+releaseAll deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+releaseAll error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+releaseAll extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+releaseAll extra_later: returned true; discarded; usable again; real ok
+releaseAll close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+releaseAll bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+count status: RedisLockException: <fake>: unexpected reply to semaphore count; discarded; usable again; real ok
+count deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+count error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
+count extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+count extra_later: returned 1; discarded; usable again; real ok
+count close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+count bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+count trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
