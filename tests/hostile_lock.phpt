@@ -22,6 +22,7 @@ handshake out_of_range: RedisLockException: <fake>: unexpected reply to CLIENT S
 handshake negative: RedisLockException: <fake>: unexpected reply to CLIENT SETNAME; discarded; usable again; real ok
 handshake huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 handshake huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+handshake huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 handshake deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 handshake trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 handshake silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
@@ -43,6 +44,7 @@ lock out_of_range: RedisLockException: <fake>: unexpected reply to SET NX GET; d
 lock negative: RedisLockException: <fake>: unexpected reply to SET NX GET; discarded; usable again; real ok
 lock huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 lock huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+lock huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 lock deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 lock trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 lock silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
@@ -66,6 +68,7 @@ lock+wait nil: RedisLockException: <fake>: unexpected reply to lock wait; discar
 lock+wait array: RedisLockException: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
 lock+wait out_of_range: RedisLockException: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
 lock+wait huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+lock+wait huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 lock+wait deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 lock+wait trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 lock+wait error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
@@ -90,6 +93,7 @@ expire out_of_range: RedisLockException: <fake>: unexpected reply to lock extend
 expire negative: RedisLockException: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
 expire huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 expire huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+expire huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 expire deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 expire trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 expire silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
@@ -114,6 +118,7 @@ isLocking out_of_range: RedisLockException: <fake>: unexpected reply to GET; dis
 isLocking negative: RedisLockException: <fake>: unexpected reply to GET; discarded; usable again; real ok
 isLocking huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 isLocking huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+isLocking huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 isLocking deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 isLocking trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 isLocking silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
@@ -139,6 +144,7 @@ unlock out_of_range: RedisLockException: <fake>: unexpected reply to lock releas
 unlock negative: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlock huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlock huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+unlock huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 unlock deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 unlock trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlock silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
@@ -163,6 +169,7 @@ unlock+watch array: RedisLockException: <fake>: unexpected reply to lock release
 unlock+watch out_of_range: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlock+watch negative: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlock+watch huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+unlock+watch huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 unlock+watch deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 unlock+watch trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlock+watch error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
@@ -187,6 +194,7 @@ unlockAll out_of_range: RedisLockException: <fake>: unexpected reply to lock rel
 unlockAll negative: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlockAll huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlockAll huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+unlockAll huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 unlockAll deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 unlockAll trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlockAll silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok

@@ -19,6 +19,7 @@ acquire array: RedisLockException: <fake>: unexpected reply to semaphore acquire
 acquire out_of_range: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
 acquire huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 acquire huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+acquire huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 acquire deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 acquire trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 acquire silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
@@ -42,6 +43,7 @@ acquire+wait nil: RedisLockException: <fake>: unexpected reply to semaphore acqu
 acquire+wait array: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
 acquire+wait out_of_range: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
 acquire+wait huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+acquire+wait huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 acquire+wait deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 acquire+wait trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 acquire+wait error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
@@ -66,6 +68,7 @@ release out_of_range: RedisLockException: <fake>: unexpected reply to semaphore 
 release negative: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
 release huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 release huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+release huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 release deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 release trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 release silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
@@ -91,6 +94,7 @@ refresh out_of_range: RedisLockException: <fake>: unexpected reply to semaphore 
 refresh negative: RedisLockException: <fake>: unexpected reply to semaphore refresh; discarded; usable again; real ok
 refresh huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 refresh huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+refresh huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 refresh deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 refresh trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 refresh silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
@@ -116,6 +120,7 @@ releaseAll out_of_range: RedisLockException: <fake>: unexpected reply to semapho
 releaseAll negative: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
 releaseAll huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 releaseAll huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+releaseAll huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 releaseAll deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 releaseAll trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 releaseAll silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
@@ -140,6 +145,7 @@ count array: RedisLockException: <fake>: unexpected reply to semaphore count; di
 count negative: RedisLockException: <fake>: unexpected reply to semaphore count; discarded; usable again; real ok
 count huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 count huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+count huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
 count deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
 count trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 count silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
