@@ -12,7 +12,9 @@ valgrind=()
 if [ "${1:-}" = --valgrind ]; then
   valgrind=(-m); shift; export USE_ZEND_ALLOC=0
   # no gdbserver: it would leave a vgdb-pipe-* FIFO in /tmp for every process
-  export VALGRIND_OPTS="--vgdb=no ${VALGRIND_OPTS:-}"
+  # and definite leaks are errors: run-tests.php only asks for memcheck, whose
+  # default leak check reports a summary and fails nothing
+  export VALGRIND_OPTS="--vgdb=no --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --suppressions=$REPO_ROOT/scripts/valgrind/php-fpm.supp ${VALGRIND_OPTS:-}"
 fi
 
 ensure_packages
