@@ -24,18 +24,7 @@ declare -A dicts=(
   [fuzz_conn]=resp.dict
 )
 
-ensure_fuzz_packages() {
-  local missing=() p
-  for p in clang libclang-rt-14-dev libhiredis-dev pkg-config; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-  done
-  [ ${#missing[@]} -eq 0 ] && return 0
-  log "installing ${missing[*]}"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
-
-ensure_fuzz_packages
+ensure_packages clang libclang-rt-14-dev libhiredis-dev pkg-config
 cd "$REPO_ROOT"
 
 # hiredis's pkg-config file gives -I.../include/hiredis; our sources include <hiredis/hiredis.h> (as config.m4 does)

@@ -16,9 +16,11 @@ as_root() {
 RL_PACKAGES=(php-dev php-cli libhiredis-dev pkg-config build-essential redis-server redis-tools
              php-redis php-symfony-lock php-fpm php-parser php-pear valgrind)
 
+# ensure_packages [PKG...]: installs those of PKG (default: RL_PACKAGES) not installed yet.
 ensure_packages() {
   local missing=() p
-  for p in "${RL_PACKAGES[@]}"; do
+  [ $# -gt 0 ] || set -- "${RL_PACKAGES[@]}"
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
