@@ -53,16 +53,24 @@ root_copy_repo() {
 }
 
 # root_run DIR CMD...: CMD as root inside the root, with /proc, /sys and /dev
-# mounted in a private mount namespace, so nothing stays mounted afterwards,
-# even when CMD is killed. The network is the host's: servers started inside
-# listen on the host's loopback.
+# mounted in a mount namespace of its own and unmounted afterwards. The network
+# is the host's: servers started inside listen on the host's loopback.
+# The namespace's mounts are private, so nothing can stay mounted on the host
+# even when CMD is killed; but when this itself runs in a chroot (CI tried in a
+# debootstrap root), "/" is no mount point and cannot be made private: there
+# the mounts are shared with the host's namespace and only the unmount undoes them.
 root_run() {
-  local dir=$1; shift
-  as_root unshare --mount --propagation private -- sh -c '
-    set -e; r=$1; shift
-    mount -t proc proc "$r/proc"; mount -t sysfs sys "$r/sys"; mount --rbind /dev "$r/dev"
-    exec chroot "$r" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-      HOME=/root LANG=C.UTF-8 TERM=dumb "$@"' sh "$dir" "$@"
+  local dir=$1 propagation=private; shift
+  mountpoint -q / || propagation=unchanged
+  as_root unshare --mount --propagation "$propagation" -- sh -c '
+    r=$1; shift
+    mount -t proc proc "$r/proc" && mount -t sysfs sys "$r/sys" && mount --rbind /dev "$r/dev" \
+      || { echo "root_run: cannot mount /proc, /sys, /dev in $r" >&2; exit 1; }
+    chroot "$r" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+      HOME=/root LANG=C.UTF-8 TERM=dumb "$@"
+    rc=$?
+    umount -R -l "$r/dev" "$r/sys" "$r/proc" 2>/dev/null
+    exit $rc' sh "$dir" "$@"
 }
 
 # root_remove DIR: deletes a root made by root_pristine (nothing is mounted in it).
