@@ -23,7 +23,7 @@ handshake negative: RedisLockException: <fake>: unexpected reply to CLIENT SETNA
 handshake huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 handshake huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 handshake huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-handshake deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+handshake deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 handshake trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 handshake silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 handshake extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
@@ -45,7 +45,7 @@ lock negative: RedisLockException: <fake>: unexpected reply to SET NX GET; disca
 lock huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 lock huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 lock huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-lock deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+lock deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 lock trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 lock silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 lock error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
@@ -69,7 +69,7 @@ lock+wait array: RedisLockException: <fake>: unexpected reply to lock wait; disc
 lock+wait out_of_range: RedisLockException: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
 lock+wait huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 lock+wait huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-lock+wait deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+lock+wait deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 lock+wait trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 lock+wait error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 lock+wait wrongtype: RedisLockException: <fake>: WRONGTYPE Operation against a key holding the wrong kind of value; kept; usable again; real ok
@@ -94,7 +94,7 @@ expire negative: RedisLockException: <fake>: unexpected reply to lock extend; di
 expire huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 expire huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 expire huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-expire deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+expire deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 expire trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 expire silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 expire error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
@@ -119,7 +119,7 @@ isLocking negative: RedisLockException: <fake>: unexpected reply to GET; discard
 isLocking huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 isLocking huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 isLocking huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-isLocking deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+isLocking deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 isLocking trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 isLocking silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 isLocking error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
@@ -145,7 +145,7 @@ unlock negative: RedisLockException: <fake>: unexpected reply to lock release; d
 unlock huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlock huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlock huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-unlock deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+unlock deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 unlock trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlock silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlock error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
@@ -170,7 +170,7 @@ unlock+watch out_of_range: RedisLockException: <fake>: unexpected reply to lock 
 unlock+watch negative: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlock+watch huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlock+watch huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-unlock+watch deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+unlock+watch deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 unlock+watch trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlock+watch error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 unlock+watch wrongtype: RedisLockException: <fake>: WRONGTYPE Operation against a key holding the wrong kind of value; kept; usable again; real ok
@@ -195,7 +195,7 @@ unlockAll negative: RedisLockException: <fake>: unexpected reply to lock release
 unlockAll huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlockAll huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlockAll huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-unlockAll deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+unlockAll deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 unlockAll trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlockAll silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 unlockAll error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok

@@ -20,7 +20,7 @@ rl_hostile_run($methods, true);
 --EXPECT--
 lock status: RedisLockException: <fake>: unexpected reply to SET NX GET; discarded; usable again; real ok
 lock out_of_range: RedisLockException: <fake>: unexpected reply to SET NX GET; discarded; usable again; real ok
-lock deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+lock deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 lock error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 lock extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 lock extra_later: returned true; discarded; usable again; real ok
@@ -29,7 +29,7 @@ lock bad_int: RedisLockException: <fake>: protocol error: Bad integer value; dis
 lock trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 lock+wait status: RedisLockException: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
 lock+wait out_of_range: RedisLockException: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
-lock+wait deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+lock+wait deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 lock+wait error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 lock+wait extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 lock+wait extra_later: returned true; discarded; usable again; real ok
@@ -37,7 +37,7 @@ lock+wait close_mid: RedisLockException: <fake>: connection lost: Server closed 
 lock+wait bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 expire status: RedisLockException: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
 expire out_of_range: RedisLockException: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
-expire deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+expire deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 expire error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 expire extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 expire extra_later: returned true; discarded; usable again; real ok
@@ -45,7 +45,7 @@ expire close_mid: RedisLockException: <fake>: connection lost: Server closed the
 expire bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 isLocking status: RedisLockException: <fake>: unexpected reply to GET; discarded; usable again; real ok
 isLocking out_of_range: RedisLockException: <fake>: unexpected reply to GET; discarded; usable again; real ok
-isLocking deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+isLocking deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 isLocking error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 isLocking extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 isLocking extra_later: returned true; discarded; usable again; real ok
@@ -53,7 +53,7 @@ isLocking close_mid: RedisLockException: <fake>: connection lost: Server closed 
 isLocking bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 unlock status: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlock out_of_range: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlock deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+unlock deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 unlock error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 unlock extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 unlock extra_later: returned true; discarded; usable again; real ok
@@ -61,7 +61,7 @@ unlock close_mid: RedisLockException: <fake>: connection lost: Server closed the
 unlock bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 unlock+watch status: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlock+watch out_of_range: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlock+watch deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+unlock+watch deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 unlock+watch error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 unlock+watch extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 unlock+watch extra_later: returned true; discarded; usable again; real ok
@@ -69,7 +69,7 @@ unlock+watch close_mid: RedisLockException: <fake>: connection lost: Server clos
 unlock+watch bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 unlockAll status: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlockAll out_of_range: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlockAll deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+unlockAll deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 unlockAll error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 unlockAll extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 unlockAll extra_later: returned true; discarded; usable again; real ok
@@ -77,7 +77,7 @@ unlockAll close_mid: RedisLockException: <fake>: connection lost: Server closed 
 unlockAll bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 acquire status: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
 acquire out_of_range: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
-acquire deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+acquire deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 acquire error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 acquire extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 acquire extra_later: returned a holder id; discarded; usable again; real ok
@@ -85,7 +85,7 @@ acquire close_mid: RedisLockException: <fake>: connection lost: Server closed th
 acquire bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 acquire+wait status: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
 acquire+wait out_of_range: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
-acquire+wait deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+acquire+wait deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 acquire+wait error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 acquire+wait extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 acquire+wait extra_later: returned a holder id; discarded; usable again; real ok
@@ -93,7 +93,7 @@ acquire+wait close_mid: RedisLockException: <fake>: connection lost: Server clos
 acquire+wait bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 release status: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
 release out_of_range: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
-release deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+release deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 release error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 release extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 release extra_later: returned true; discarded; usable again; real ok
@@ -101,7 +101,7 @@ release close_mid: RedisLockException: <fake>: connection lost: Server closed th
 release bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 refresh status: RedisLockException: <fake>: unexpected reply to semaphore refresh; discarded; usable again; real ok
 refresh out_of_range: RedisLockException: <fake>: unexpected reply to semaphore refresh; discarded; usable again; real ok
-refresh deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+refresh deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 refresh error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 refresh extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 refresh extra_later: returned true; discarded; usable again; real ok
@@ -109,14 +109,14 @@ refresh close_mid: RedisLockException: <fake>: connection lost: Server closed th
 refresh bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 releaseAll status: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
 releaseAll out_of_range: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
-releaseAll deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+releaseAll deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 releaseAll error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 releaseAll extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 releaseAll extra_later: returned true; discarded; usable again; real ok
 releaseAll close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
 releaseAll bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 count status: RedisLockException: <fake>: unexpected reply to semaphore count; discarded; usable again; real ok
-count deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+count deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 count error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 count extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 count extra_later: returned 1; discarded; usable again; real ok

@@ -20,7 +20,7 @@ acquire out_of_range: RedisLockException: <fake>: unexpected reply to semaphore 
 acquire huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 acquire huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 acquire huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-acquire deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+acquire deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 acquire trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 acquire silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 acquire error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
@@ -44,7 +44,7 @@ acquire+wait array: RedisLockException: <fake>: unexpected reply to semaphore ac
 acquire+wait out_of_range: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
 acquire+wait huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 acquire+wait huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-acquire+wait deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+acquire+wait deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 acquire+wait trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 acquire+wait error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
 acquire+wait wrongtype: RedisLockException: <fake>: WRONGTYPE Operation against a key holding the wrong kind of value; kept; usable again; real ok
@@ -69,7 +69,7 @@ release negative: RedisLockException: <fake>: unexpected reply to semaphore rele
 release huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 release huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 release huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-release deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+release deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 release trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 release silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 release error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
@@ -95,7 +95,7 @@ refresh negative: RedisLockException: <fake>: unexpected reply to semaphore refr
 refresh huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 refresh huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 refresh huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-refresh deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+refresh deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 refresh trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 refresh silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 refresh error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
@@ -121,7 +121,7 @@ releaseAll negative: RedisLockException: <fake>: unexpected reply to semaphore r
 releaseAll huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 releaseAll huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 releaseAll huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-releaseAll deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+releaseAll deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 releaseAll trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 releaseAll silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 releaseAll error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
@@ -146,7 +146,7 @@ count negative: RedisLockException: <fake>: unexpected reply to semaphore count;
 count huge_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 count huger_bulk: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 count huge_array: RedisLockException: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
-count deep: RedisLockException: <fake>: protocol error: No support for nested multi bulk replies with depth > 7; discarded; usable again; real ok
+count deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
 count trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 count silence: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
 count error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
