@@ -7,6 +7,8 @@ lock() waiting, the watched release: unlock() of a lock its caller waited for is
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 $raw = new RawRedis();
+// Time bounds stretch under valgrind, where CI also runs another suite beside this one.
+$k = rl_under_valgrind() ? 4.0 : 1.0;
 
 /* $h takes $name by waiting (a 0.3 s lock of another client expires under it), so its unlock() is watched. */
 function take_by_waiting(RedisLock $h, RawRedis $raw, string $name): bool
@@ -25,7 +27,7 @@ $warm = rl_unique('watched-warm');
 take_by_waiting($h, $raw, $warm);
 $t = hrtime(true);
 $h->unlock($warm);
-var_dump((hrtime(true) - $t) / 1e9 < 0.5 ? 'alone: unlock within 0.5 s' : 'alone: unlock blocked');
+var_dump((hrtime(true) - $t) / 1e9 < 0.5 * $k ? 'alone: unlock in time' : 'alone: unlock blocked');
 var_dump(take_by_waiting($h, $raw, $name));
 $hAddr = rl_client_addr($raw);
 $a = new RlWorker();
@@ -48,9 +50,9 @@ echo 'releaser sent: ', implode(' ', rl_commands_of($seen, $hAddr)), "\n";
 echo 'waiter behind sent: ', implode(' ', rl_commands_of($seen, $bAddr)) ?: 'nothing', "\n";
 // the claim ran before unlock()'s reply was written: the key already has A's full lifetime
 $pttl = $raw->cmd('PTTL', "Lock:$name");
-var_dump($took < 0.5 ? 'unlock within 0.5 s' : sprintf('unlock took %.2f s', $took), $pttl > 20000);
+var_dump($took < 0.5 * $k ? 'unlock in time' : sprintf('unlock took %.2f s', $took), $pttl > 20000);
 [$lock, $is, , $unlock] = $a->results(30);
-var_dump($lock['r'], $is['r'], $unlock['r'], $lock['t1'] - $t < 1e9);
+var_dump($lock['r'], $is['r'], $unlock['r'], $lock['t1'] - $t < 1e9 * $k);
 [$lock, $unlock] = $b->results(30);
 var_dump($lock['r'], $unlock['r']);
 var_dump($a->finish()[0], $b->finish()[0]);
@@ -73,21 +75,21 @@ var_dump($dead->finish()[0]);
 $t = hrtime(true);
 var_dump($h->unlock($name));
 $took = (hrtime(true) - $t) / 1e9;
-var_dump($took < 1.5 ? 'unlock within 1.5 s' : sprintf('unlock took %.2f s', $took));
+var_dump($took < 1.5 * $k ? 'unlock in time' : sprintf('unlock took %.2f s', $took));
 [$lock, $unlock] = $next->results(30);
 $after = ($lock['t1'] - $t) / 1e9;
-var_dump($lock['r'], $unlock['r'], $after < 1.5 ? 'next waiter within 1.5 s' : sprintf('next waiter after %.2f s', $after));
+var_dump($lock['r'], $unlock['r'], $after < 1.5 * $k ? 'next waiter in time' : sprintf('next waiter after %.2f s', $after));
 var_dump($next->finish()[0]);
 var_dump($raw->cmd('EXISTS', $keys['grant'], $keys['acks'], $keys['queue'], $keys['terms']));
 ?>
 --EXPECT--
 -- the next waiter is alive: it has the lock when unlock() returns
-string(26) "alone: unlock within 0.5 s"
+string(21) "alone: unlock in time"
 bool(true)
 bool(true)
 releaser sent: evalsha blpop evalsha
 waiter behind sent: nothing
-string(19) "unlock within 0.5 s"
+string(14) "unlock in time"
 bool(true)
 bool(true)
 bool(true)
@@ -102,9 +104,9 @@ int(0)
 bool(true)
 int(9)
 bool(true)
-string(19) "unlock within 1.5 s"
+string(14) "unlock in time"
 bool(true)
 bool(true)
-string(24) "next waiter within 1.5 s"
+string(19) "next waiter in time"
 int(0)
 int(0)
