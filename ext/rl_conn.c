@@ -18,7 +18,7 @@
 
 static long current_pid;
 
-static unsigned long long monotonic_ns(void)
+unsigned long long rl_monotonic_ns(void)
 {
 #ifdef _WIN32
 	return 0; /* no idle check on Windows (see rl_conn_is_reusable) */
@@ -83,6 +83,8 @@ static struct timeval seconds_to_timeval(double seconds)
 	return tv;
 }
 
+static rl_status judge_handshake_reply(rl_conn *conn, size_t i, const redisReply *reply, rl_error *err);
+
 static rl_status conn_timed_out(rl_conn *conn, rl_error *err)
 {
 	conn->broken = true;
@@ -145,7 +147,7 @@ static rl_status wait_ready(rl_conn *conn, short events, unsigned long long dead
 {
 #ifndef _WIN32
 	while (deadline_ns) {
-		unsigned long long now = monotonic_ns();
+		unsigned long long now = rl_monotonic_ns();
 		unsigned long long left_ms;
 		struct pollfd pfd;
 		int ready;
@@ -201,13 +203,9 @@ static rl_status read_reply(rl_conn *conn, unsigned long long deadline_ns, int *
 		rl_error *err)
 {
 	for (;;) {
-		void *r = NULL;
-		if (redisGetReplyFromReader(conn->ctx, &r) != REDIS_OK) {
-			return conn_failed(conn, errno, err);
-		}
-		if (r) {
-			*reply = r;
-			return RL_OK;
+		rl_status status = rl_conn_take_reply(conn, reply, err);
+		if (status != RL_OK || *reply) {
+			return status;
 		}
 		if ((*reads)++ > 0 && wait_ready(conn, POLLIN, deadline_ns) != RL_OK) {
 			return conn_timed_out(conn, err);
@@ -226,7 +224,7 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 	rl_status status;
 
 	if (conn->reply_timeout > 0) {
-		deadline_ns = monotonic_ns() + (unsigned long long)(conn->reply_timeout * 1e9);
+		deadline_ns = rl_monotonic_ns() + (unsigned long long)(conn->reply_timeout * 1e9);
 	}
 	conn->reply_pending = true;
 	for (i = 0; i < n; i++) {
@@ -244,21 +242,10 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 			return status;
 		}
 	}
-	if (conn->ctx->reader->pos < conn->ctx->reader->len) {
-		/*
-		 * Bytes beyond our last reply: the server answered a command we never
-		 * sent, before or after ours, and which reply was ours cannot be known.
-		 * Left in the buffer, they would be read as the next command's reply.
-		 */
+	if ((status = rl_conn_settle(conn, err)) != RL_OK) {
 		rl_reply_free_all(replies, n);
-		conn->broken = true;
-		snprintf(err->message, sizeof(err->message), "%s: more replies than commands sent (out of step)",
-			conn->server);
-		return RL_ERR_PROTOCOL;
 	}
-	conn->reply_pending = false;
-	conn->last_reply_ns = monotonic_ns();
-	return RL_OK;
+	return status;
 }
 
 rl_status rl_conn_call(rl_conn *conn, const rl_command *cmd, redisReply **reply, rl_error *err)
@@ -266,19 +253,18 @@ rl_status rl_conn_call(rl_conn *conn, const rl_command *cmd, redisReply **reply,
 	return rl_conn_pipeline(conn, 1, cmd, reply, err);
 }
 
-/* AUTH, SELECT and CLIENT SETNAME pipelined: one round trip however many apply. */
-static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, const char *client_name,
-		rl_error *err)
+/*
+ * The handshake: AUTH, SELECT and CLIENT SETNAME as one pipeline, however many
+ * apply. Its commands point into config and db (which must outlive them);
+ * conn remembers which reply is AUTH's and which is CLIENT SETNAME's.
+ */
+static size_t handshake_commands(rl_conn *conn, const rl_conn_config *config, const char *client_name,
+		rl_command cmds[3], char db[24])
 {
-	rl_command cmds[3];
-	redisReply *replies[3];
-	const char *names[3];
-	size_t n = 0, i, setname_at;
-	bool auth_sent = false;
-	char db[24];
-	rl_status status = RL_OK;
 	const rl_server_address *addr = &config->address;
+	size_t n = 0;
 
+	conn->handshake_auth = false;
 	if (addr->password || addr->username) {
 		/* a user without a password is sent with an empty one: a nopass ACL user accepts
 		 * it, any other user fails loudly instead of silently running as "default" */
@@ -288,42 +274,64 @@ static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, con
 			rl_command_add_str(&cmds[n], addr->username);
 		}
 		rl_command_add_str(&cmds[n], addr->password ? addr->password : "");
-		names[n++] = "AUTH";
-		auth_sent = true;
+		n++;
+		conn->handshake_auth = true;
 	}
 	if (addr->database > 0) {
-		snprintf(db, sizeof(db), "%ld", addr->database);
+		snprintf(db, 24, "%ld", addr->database);
 		rl_command_init(&cmds[n]);
 		rl_command_add_str(&cmds[n], "SELECT");
 		rl_command_add_str(&cmds[n], db);
-		names[n++] = "SELECT";
+		n++;
 	}
-	setname_at = n;
 	rl_command_init(&cmds[n]);
 	rl_command_add_str(&cmds[n], "CLIENT");
 	rl_command_add_str(&cmds[n], "SETNAME");
 	rl_command_add_str(&cmds[n], client_name);
-	names[n++] = "CLIENT SETNAME";
+	n++;
+	conn->handshake_total = (unsigned char)n;
+	return n;
+}
+
+/* The verdict on handshake reply number i (of conn->handshake_total). */
+static rl_status judge_handshake_reply(rl_conn *conn, size_t i, const redisReply *reply, rl_error *err)
+{
+	size_t setname_at = conn->handshake_total - 1u;
+	const char *name = i == setname_at ? "CLIENT SETNAME" : (i == 0 && conn->handshake_auth) ? "AUTH" : "SELECT";
+	/* naming the connection is a courtesy: some managed servers forbid CLIENT */
+	rl_reply_verdict verdict = rl_reply_decode_handshake(reply, i == setname_at);
+
+	if (verdict == RL_REPLY_OK) {
+		return RL_OK;
+	}
+	if (verdict == RL_REPLY_UNEXPECTED) {
+		return rl_conn_unexpected_reply(conn, name, err);
+	}
+	if (conn->handshake_auth && i == 0 && reply->type == REDIS_REPLY_ERROR) {
+		/* Redis 6+ says "WRONGPASS invalid username-password pair", older ones "ERR invalid
+		 * password": say which step failed, so a rotated password is recognised as such */
+		snprintf(err->message, sizeof(err->message), "%s: authentication failed: %.*s", conn->server,
+			(int)reply->len, reply->str);
+	} else {
+		rl_conn_error_reply(conn, reply, err);
+	}
+	return RL_ERR_AUTH;
+}
+
+static rl_status conn_handshake(rl_conn *conn, const rl_conn_config *config, const char *client_name,
+		rl_error *err)
+{
+	rl_command cmds[3];
+	redisReply *replies[3];
+	char db[24];
+	size_t n = handshake_commands(conn, config, client_name, cmds, db), i;
+	rl_status status;
 
 	if ((status = rl_conn_pipeline(conn, n, cmds, replies, err)) != RL_OK) {
 		return status;
 	}
 	for (i = 0; i < n && status == RL_OK; i++) {
-		/* naming the connection is a courtesy: some managed servers forbid CLIENT */
-		rl_reply_verdict verdict = rl_reply_decode_handshake(replies[i], i == setname_at);
-		if (verdict == RL_REPLY_UNEXPECTED) {
-			status = rl_conn_unexpected_reply(conn, names[i], err);
-		} else if (verdict != RL_REPLY_OK) {
-			if (auth_sent && i == 0 && replies[i]->type == REDIS_REPLY_ERROR) {
-				/* Redis 6+ says "WRONGPASS invalid username-password pair", older ones "ERR invalid
-				 * password": say which step failed, so a rotated password is recognised as such */
-				snprintf(err->message, sizeof(err->message), "%s: authentication failed: %.*s", conn->server,
-					(int)replies[i]->len, replies[i]->str);
-			} else {
-				rl_conn_error_reply(conn, replies[i], err);
-			}
-			status = RL_ERR_AUTH;
-		}
+		status = judge_handshake_reply(conn, i, replies[i], err);
 	}
 	rl_reply_free_all(replies, n);
 	return status;
@@ -345,9 +353,8 @@ static rl_conn *conn_new(const rl_conn_config *config, rl_status *status, rl_err
 	return conn;
 }
 
-/* From a connected conn->ctx (or a failed one) to a usable connection: timeouts, handshake. Closes conn on failure. */
-static rl_conn *conn_start(rl_conn *conn, const rl_conn_config *config, const char *client_name, rl_status *status,
-		rl_error *err)
+/* From a connected conn->ctx (or a failed one) to one ready for commands: timeouts, reply limit. Closes conn on failure. */
+static rl_conn *conn_setup(rl_conn *conn, const rl_conn_config *config, rl_status *status, rl_error *err)
 {
 	if (!conn->ctx || conn->ctx->err) {
 		snprintf(err->message, sizeof(err->message), "%s: cannot connect: %s", conn->server,
@@ -371,6 +378,17 @@ static rl_conn *conn_start(rl_conn *conn, const rl_conn_config *config, const ch
 		/* a peer that vanished without a FIN is noticed by the kernel, not only by our timeout */
 		redisEnableKeepAlive(conn->ctx);
 	}
+	*status = RL_OK;
+	return conn;
+}
+
+/* conn_setup(), then the handshake's round trip. Closes conn on failure. */
+static rl_conn *conn_start(rl_conn *conn, const rl_conn_config *config, const char *client_name, rl_status *status,
+		rl_error *err)
+{
+	if (!(conn = conn_setup(conn, config, status, err))) {
+		return NULL;
+	}
 	if ((*status = conn_handshake(conn, config, client_name, err)) != RL_OK) {
 		rl_conn_close(conn);
 		return NULL;
@@ -378,14 +396,10 @@ static rl_conn *conn_start(rl_conn *conn, const rl_conn_config *config, const ch
 	return conn;
 }
 
-rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err)
+/* The TCP or unix connect, bounded by connect_timeout. */
+static void conn_connect(rl_conn *conn, const rl_conn_config *config)
 {
 	const rl_server_address *addr = &config->address;
-	rl_conn *conn = conn_new(config, status, err);
-
-	if (!conn) {
-		return NULL;
-	}
 	if (config->connect_timeout > 0) {
 		struct timeval tv = seconds_to_timeval(config->connect_timeout);
 		conn->ctx = addr->transport == RL_TRANSPORT_UNIX
@@ -396,6 +410,44 @@ rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_
 			? redisConnectUnix(addr->path)
 			: redisConnect(addr->host, addr->port);
 	}
+}
+
+rl_conn *rl_conn_open_pipelined(const rl_conn_config *config, const char *client_name, rl_status *status,
+		rl_error *err)
+{
+	rl_command cmds[3];
+	char db[24];
+	size_t n, i;
+	rl_conn *conn = conn_new(config, status, err);
+
+	if (!conn) {
+		return NULL;
+	}
+	conn_connect(conn, config);
+	if (!(conn = conn_setup(conn, config, status, err))) {
+		return NULL;
+	}
+	n = handshake_commands(conn, config, client_name, cmds, db);
+	for (i = 0; i < n; i++) {
+		/* into hiredis's output buffer only: it goes out with the first commands */
+		if (redisAppendCommandArgv(conn->ctx, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen) != REDIS_OK) {
+			*status = conn_failed(conn, errno, err);
+			rl_conn_close(conn);
+			return NULL;
+		}
+	}
+	conn->handshake_pending = (unsigned char)n;
+	return conn;
+}
+
+rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err)
+{
+	rl_conn *conn = conn_new(config, status, err);
+
+	if (!conn) {
+		return NULL;
+	}
+	conn_connect(conn, config);
 	return conn_start(conn, config, client_name, status, err);
 }
 
@@ -450,7 +502,7 @@ bool rl_conn_is_reusable(rl_conn *conn)
 		return false;
 	}
 #ifndef _WIN32
-	if (monotonic_ns() - conn->last_reply_ns > RL_CONN_CHECK_IDLE_MS * 1000000ULL) {
+	if (rl_monotonic_ns() - conn->last_reply_ns > RL_CONN_CHECK_IDLE_MS * 1000000ULL) {
 		/* Readable while idle means EOF (server restart, CLIENT KILL, idle timeout) or garbage. */
 		struct pollfd pfd;
 		pfd.fd = conn->ctx->fd;
@@ -462,4 +514,89 @@ bool rl_conn_is_reusable(rl_conn *conn)
 	}
 #endif
 	return true;
+}
+
+/* ---- the pieces of a round trip, for rl_fanout (several connections at once) ---- */
+
+int rl_conn_fd(const rl_conn *conn)
+{
+	return (int)conn->ctx->fd;
+}
+
+rl_status rl_conn_append(rl_conn *conn, const rl_command *cmd, rl_error *err)
+{
+	conn->reply_pending = true;
+	/* hiredis declares argv non-const-pointer but never writes through it */
+	if (redisAppendCommandArgv(conn->ctx, cmd->argc, (const char **)cmd->argv, cmd->argvlen) != REDIS_OK) {
+		return conn_failed(conn, errno, err);
+	}
+	return RL_OK;
+}
+
+rl_status rl_conn_flush(rl_conn *conn, unsigned long long deadline_ns, rl_error *err)
+{
+	conn->reply_pending = true;
+	return write_all(conn, deadline_ns, err);
+}
+
+rl_status rl_conn_feed(rl_conn *conn, rl_error *err)
+{
+	if (redisBufferRead(conn->ctx) != REDIS_OK) {
+		return conn_failed(conn, errno, err);
+	}
+	return RL_OK;
+}
+
+rl_status rl_conn_take_reply(rl_conn *conn, redisReply **reply, rl_error *err)
+{
+	for (;;) {
+		void *r = NULL;
+		size_t i;
+		rl_status status;
+
+		*reply = NULL;
+		if (redisGetReplyFromReader(conn->ctx, &r) != REDIS_OK) {
+			return conn_failed(conn, errno, err);
+		}
+		if (!r) {
+			return RL_OK;
+		}
+		if (!conn->handshake_pending) {
+			*reply = r;
+			return RL_OK;
+		}
+		/* a handshake sent in front of the first commands (rl_conn_open_pipelined()) answers first */
+		i = (size_t)(conn->handshake_total - conn->handshake_pending);
+		conn->handshake_pending--;
+		status = judge_handshake_reply(conn, i, r, err);
+		freeReplyObject(r);
+		if (status != RL_OK) {
+			/* the commands behind it would run unauthenticated or in the wrong database: never trust them */
+			conn->broken = true;
+			return status;
+		}
+	}
+}
+
+rl_status rl_conn_settle(rl_conn *conn, rl_error *err)
+{
+	if (conn->ctx->reader->pos < conn->ctx->reader->len) {
+		/*
+		 * Bytes beyond our last reply: the server answered a command we never
+		 * sent, before or after ours, and which reply was ours cannot be known.
+		 * Left in the buffer, they would be read as the next command's reply.
+		 */
+		conn->broken = true;
+		snprintf(err->message, sizeof(err->message), "%s: more replies than commands sent (out of step)",
+			conn->server);
+		return RL_ERR_PROTOCOL;
+	}
+	conn->reply_pending = false;
+	conn->last_reply_ns = rl_monotonic_ns();
+	return RL_OK;
+}
+
+rl_status rl_conn_time_out(rl_conn *conn, rl_error *err)
+{
+	return conn_timed_out(conn, err);
 }

@@ -25,7 +25,8 @@ typedef enum {
 	RL_ERR_TIMEOUT,  /* no reply within the read timeout */
 	RL_ERR_SERVER,   /* an error reply such as WRONGTYPE; the connection stays usable */
 	RL_ERR_PROTOCOL, /* a reply of an unexpected shape: out of step, so the connection is broken too */
-	RL_ERR_NOMEM
+	RL_ERR_NOMEM,
+	RL_ERR_QUORUM    /* several masters: fewer than a quorum of them answered */
 } rl_status;
 
 /* The message names the server (never its password), e.g. "tcp://127.0.0.1:6380: read timed out". */
@@ -52,6 +53,9 @@ typedef struct {
 	unsigned int scripts_seen; /* bit per rl_script the server ran for us (so its cache has it) */
 	unsigned long long last_reply_ns; /* monotonic time of the last complete reply */
 	bool whole_second_blocks; /* the server wants whole seconds as BLPOP timeout (Redis < 6) */
+	unsigned char handshake_total;   /* commands in the handshake */
+	unsigned char handshake_pending; /* its replies not read yet (rl_conn_open_pipelined()) */
+	bool handshake_auth;             /* its first command is AUTH */
 	double read_timeout;  /* seconds, 0 = none: the usual limit for a whole round trip */
 	double reply_timeout; /* seconds, 0 = none: the limit now (read_timeout, or stretched for a block) */
 	char server[280];     /* rl_server_describe(), for messages */
@@ -81,6 +85,19 @@ void rl_command_add_str(rl_command *cmd, const char *arg);
 /* Connects and, in one round trip, authenticates, selects the database and names the connection. */
 rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err);
 void rl_conn_close(rl_conn *conn);
+
+/*
+ * Connects, but only queues the handshake: it goes out in front of the first
+ * commands, and its replies are read (and judged) before theirs. So a call
+ * that fans out to several servers handshakes with all of them in the same
+ * round trip, and a server that accepts but never answers costs one timeout
+ * in parallel with the others, not one before them.
+ */
+rl_conn *rl_conn_open_pipelined(const rl_conn_config *config, const char *client_name, rl_status *status,
+		rl_error *err);
+
+/* The monotonic clock, in ns. */
+unsigned long long rl_monotonic_ns(void);
 
 #ifndef _WIN32
 /*
@@ -129,5 +146,24 @@ rl_status rl_conn_unexpected_reply(rl_conn *conn, const char *what, rl_error *er
 rl_status rl_conn_judge_reply(rl_conn *conn, rl_reply_verdict verdict, const redisReply *reply, const char *what,
 		rl_error *err);
 
+/*
+ * The pieces of a round trip, for driving several connections at once
+ * (rl_fanout.c): queue commands, write them, then feed what poll() says is
+ * readable and take replies as they complete. The rules stay those of
+ * rl_conn_pipeline(): a failure breaks the connection, and so does a deadline
+ * passed with replies pending (rl_conn_time_out()).
+ */
+int rl_conn_fd(const rl_conn *conn);
+rl_status rl_conn_append(rl_conn *conn, const rl_command *cmd, rl_error *err);
+/* Writes everything queued, by deadline_ns (0: none). */
+rl_status rl_conn_flush(rl_conn *conn, unsigned long long deadline_ns, rl_error *err);
+/* One read of what the socket holds (call when poll() says it is readable: it does not block then). */
+rl_status rl_conn_feed(rl_conn *conn, rl_error *err);
+/* The next complete reply read so far, or *reply NULL. Handshake replies are judged and consumed first. */
+rl_status rl_conn_take_reply(rl_conn *conn, redisReply **reply, rl_error *err);
+/* After the last expected reply: nothing more may be buffered; the connection is idle again. */
+rl_status rl_conn_settle(rl_conn *conn, rl_error *err);
+/* Replies still pending at the deadline: broken for good ("read timed out"). */
+rl_status rl_conn_time_out(rl_conn *conn, rl_error *err);
 
 #endif /* RL_CONN_H */
