@@ -74,6 +74,14 @@ rl_status rl_lock_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_m
 	return status;
 }
 
+rl_status rl_lock_remaining(rl_conn *conn, const rl_lock_ref *lock, long long *left_ms, rl_error *err)
+{
+	const char *args[2] = { lock->key, lock->token };
+	size_t lens[2] = { lock->key_len, lock->token_len };
+	*left_ms = -1;
+	return rl_script_run_integers(conn, &rl_script_lock_remaining, 1, 1, 2, args, lens, left_ms, err);
+}
+
 rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, rl_error *err)
 {
 	rl_command cmd;

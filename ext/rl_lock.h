@@ -29,6 +29,9 @@ rl_status rl_lock_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_m
 /* Whether the key still holds the token. */
 rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, rl_error *err);
 
+/* The lock's remaining lifetime (ms, >= 0) if the key still holds the token, else -1. */
+rl_status rl_lock_remaining(rl_conn *conn, const rl_lock_ref *lock, long long *left_ms, rl_error *err);
+
 /*
  * A waiter's script call on the lock's queue (rl_wait.h, ext/lua/lock_wait.lua):
  * RL_WAIT_JOIN and RL_WAIT_VISIT are wait steps that block up to block_ms

@@ -18,6 +18,9 @@ rl_script rl_script_lock_release = RL_SCRIPT("lock release", RL_LUA_LOCK_RELEASE
 rl_script rl_script_lock_wait = RL_SCRIPT("lock wait", RL_LUA_LOCK_WAIT, LLONG_MIN, RL_WAIT_OWNED);
 rl_script rl_script_lock_handed = RL_SCRIPT("lock handed", RL_LUA_LOCK_HANDED, 0, 0);
 rl_script rl_script_lock_extend = RL_SCRIPT("lock extend", RL_LUA_LOCK_EXTEND, 0, 1);
+rl_script rl_script_lock_remaining = RL_SCRIPT("lock remaining", RL_LUA_LOCK_REMAINING, -1, LLONG_MAX);
+rl_script rl_script_redlock_acquire = RL_SCRIPT("redlock acquire", RL_LUA_REDLOCK_ACQUIRE, LLONG_MIN + 1, 1);
+rl_script rl_script_redlock_release = RL_SCRIPT("redlock release", RL_LUA_REDLOCK_RELEASE, 0, 1);
 rl_script rl_script_semaphore_acquire = RL_SCRIPT("semaphore acquire", RL_LUA_SEMAPHORE_ACQUIRE, LLONG_MIN,
 	RL_WAIT_OWNED);
 rl_script rl_script_semaphore_release = RL_SCRIPT("semaphore release", RL_LUA_SEMAPHORE_RELEASE, 0, 1);
@@ -35,6 +38,9 @@ static rl_script *all_scripts[] = {
 	&rl_script_lock_wait,
 	&rl_script_lock_handed,
 	&rl_script_lock_extend,
+	&rl_script_lock_remaining,
+	&rl_script_redlock_acquire,
+	&rl_script_redlock_release,
 	&rl_script_semaphore_acquire,
 	&rl_script_semaphore_release,
 	&rl_script_semaphore_refresh,

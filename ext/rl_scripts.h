@@ -24,6 +24,12 @@ extern rl_script rl_script_lock_wait;
 extern rl_script rl_script_lock_handed;
 /* KEYS[1] = lock key, ARGV[1] = token, ARGV[2] = ttl ms: PEXPIRE if the key still holds the token. Returns 1 or 0. */
 extern rl_script rl_script_lock_extend;
+/* KEYS[1] = lock key, ARGV[1] = token: the lock's remaining lifetime in ms if it holds the token, else -1. */
+extern rl_script rl_script_lock_remaining;
+
+/* Several masters (ext/lua/redlock_*.lua): KEYS = lock key, waiters' mark[, wake list]. */
+extern rl_script rl_script_redlock_acquire;
+extern rl_script rl_script_redlock_release;
 
 /* The semaphore's scripts (ext/lua/semaphore_*.lua): KEYS = holders by ticket, by deadline, ticket counter, wait queue, terms. */
 extern rl_script rl_script_semaphore_acquire;

@@ -174,6 +174,14 @@
 	"end\n" \
 	"return released\n"
 
+/* ext/lua/lock_remaining.lua */
+#define RL_LUA_LOCK_REMAINING_SHA1 "baa66f60334293de9495ed8b1bd76158d96fe0ff"
+#define RL_LUA_LOCK_REMAINING \
+	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end\n" \
+	"local left = redis.call('PTTL', KEYS[1])\n" \
+	"if left > 0 then return left end\n" \
+	"return 0\n"
+
 /* ext/lua/lock_wait.lua */
 #define RL_LUA_LOCK_WAIT_SHA1 "5cc2f288645b64b7cbc57eedaa2d3cb566ad3319"
 #define RL_LUA_LOCK_WAIT \
@@ -276,6 +284,32 @@
 	"  if left > 0 then return -(left + 1) end\n" \
 	"end\n" \
 	"return 0\n"
+
+/* ext/lua/redlock_acquire.lua */
+#define RL_LUA_REDLOCK_ACQUIRE_SHA1 "1c92983d4a60387f30c21b03796f4d4e702f7017"
+#define RL_LUA_REDLOCK_ACQUIRE \
+	"if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end\n" \
+	"local holder = redis.call('GET', KEYS[1])\n" \
+	"if redis.call('HLEN', KEYS[2]) > 100 then redis.call('DEL', KEYS[2]) end\n" \
+	"redis.call('HSET', KEYS[2], 'w', '1')\n" \
+	"redis.call('HSET', KEYS[2], 't' .. holder, '1')\n" \
+	"redis.call('PEXPIRE', KEYS[2], ARGV[3])\n" \
+	"local left = redis.call('PTTL', KEYS[1])\n" \
+	"if left > 0 then return -left end\n" \
+	"return 0\n"
+
+/* ext/lua/redlock_release.lua */
+#define RL_LUA_REDLOCK_RELEASE_SHA1 "fd3c3ed03e8c64851ff598452bae013a2f7d49a2"
+#define RL_LUA_REDLOCK_RELEASE \
+	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
+	"redis.call('DEL', KEYS[1])\n" \
+	"local seen = redis.call('HDEL', KEYS[2], 't' .. ARGV[1]) == 1\n" \
+	"if (seen or (ARGV[3] == 'unlock' and redis.call('EXISTS', KEYS[2]) == 1))\n" \
+	"    and redis.call('LLEN', KEYS[3]) == 0 then\n" \
+	"  redis.call('RPUSH', KEYS[3], 'r')\n" \
+	"  redis.call('PEXPIRE', KEYS[3], ARGV[2])\n" \
+	"end\n" \
+	"return 1\n"
 
 /* ext/lua/semaphore_acquire.lua */
 #define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "5e16a9438400347c2f9492b4b48b5caab82a9c31"

@@ -4,6 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifndef _WIN32
+# include <strings.h> /* strcasecmp */
+#else
+# define strcasecmp _stricmp
+#endif
 
 static char *dup_range(const char *start, size_t len)
 {
@@ -278,4 +283,63 @@ void rl_server_describe(const rl_server_address *addr, char *buf, size_t cap)
 	} else {
 		snprintf(buf, cap, "tcp://%s:%d", addr->host, addr->port);
 	}
+}
+
+bool rl_server_same(const rl_server_address *a, const rl_server_address *b)
+{
+	if (a->transport != b->transport) {
+		return false;
+	}
+	if (a->transport == RL_TRANSPORT_UNIX) {
+		return strcmp(a->path, b->path) == 0;
+	}
+	return a->port == b->port && strcasecmp(a->host, b->host) == 0;
+}
+
+void rl_server_list_free(rl_server_address *list, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n && list; i++) {
+		rl_server_address_free(&list[i]);
+	}
+	free(list);
+}
+
+bool rl_server_parse_list(const char *spec, size_t len, rl_server_address **out, size_t *n, const char **why)
+{
+	size_t count = 1, i, start = 0;
+	rl_server_address *list;
+
+	*out = NULL;
+	*n = 0;
+	for (i = 0; i < len; i++) {
+		count += spec[i] == ',';
+	}
+	if (!(list = calloc(count, sizeof(*list)))) {
+		*why = "out of memory";
+		return false;
+	}
+	for (i = 0; i <= len; i++) {
+		size_t j;
+		if (i < len && spec[i] != ',') {
+			continue;
+		}
+		if (!rl_server_parse(spec + start, i - start, &list[*n], why)) {
+			rl_server_list_free(list, *n);
+			*n = 0;
+			return false;
+		}
+		for (j = 0; j < *n; j++) {
+			if (rl_server_same(&list[j], &list[*n])) {
+				rl_server_list_free(list, *n + 1);
+				*n = 0;
+				*why = "it lists a server twice";
+				return false;
+			}
+		}
+		(*n)++;
+		start = i + 1;
+	}
+	*out = list;
+	return true;
 }

@@ -39,4 +39,15 @@ void rl_server_address_free(rl_server_address *addr);
 /* "tcp://host:port" or "unix:///path": never credentials, safe for messages. */
 void rl_server_describe(const rl_server_address *addr, char *buf, size_t cap);
 
+/* Whether a and b are the same server (host and port, or socket path), whatever the credentials or database. */
+bool rl_server_same(const rl_server_address *a, const rl_server_address *b);
+
+/*
+ * A comma-separated list of servers (the INI form for several masters):
+ * *out (malloc'd) holds *n of them. An empty entry, a malformed one or the
+ * same server twice fails the whole list, with *why.
+ */
+bool rl_server_parse_list(const char *spec, size_t len, rl_server_address **out, size_t *n, const char **why);
+void rl_server_list_free(rl_server_address *list, size_t n);
+
 #endif /* RL_SERVER_H */

@@ -88,7 +88,8 @@ static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len
 	return true;
 }
 
-bool rl_wait_keys_init_lock(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key,
+/* The wait keys of the resource key (prefix . name) in family ('l' lock, 'r' lock over several masters). */
+static bool keys_of_key(rl_wait_keys *keys, char family, const char *prefix, size_t prefix_len, const char *key,
 		size_t key_len, const char *member, size_t member_len)
 {
 	const char *tag;
@@ -97,14 +98,26 @@ bool rl_wait_keys_init_lock(rl_wait_keys *keys, const char *prefix, size_t prefi
 
 	if (!memchr(key, '}', key_len)) {
 		/* "{key}" hashes exactly as the untagged key does */
-		return build_keys(keys, prefix, prefix_len, key, key_len, 'l', NULL, 0, member, member_len);
+		return build_keys(keys, prefix, prefix_len, key, key_len, family, NULL, 0, member, member_len);
 	}
 	if (!rl_slot_hash_tag(key, key_len, &tag, &tag_len)) {
 		rl_slot_make_tag(rl_slot_of(key, key_len), made);
 		tag = made;
 		tag_len = sizeof(made);
 	}
-	return build_keys(keys, prefix, prefix_len, tag, tag_len, 'l', key, key_len, member, member_len);
+	return build_keys(keys, prefix, prefix_len, tag, tag_len, family, key, key_len, member, member_len);
+}
+
+bool rl_wait_keys_init_lock(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key,
+		size_t key_len, const char *member, size_t member_len)
+{
+	return keys_of_key(keys, 'l', prefix, prefix_len, key, key_len, member, member_len);
+}
+
+bool rl_wait_keys_init_redlock(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key,
+		size_t key_len)
+{
+	return keys_of_key(keys, 'r', prefix, prefix_len, key, key_len, "", 0);
 }
 
 bool rl_wait_keys_init_semaphore(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *name,

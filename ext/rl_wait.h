@@ -81,6 +81,14 @@ typedef struct {
 bool rl_wait_keys_init_lock(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key,
 		size_t key_len, const char *member, size_t member_len);
 
+/*
+ * For a lock over several masters (rl_redlock.h): the same encoding in a
+ * family of its own; only ->terms (the waiters' mark, "...:rt") and ->wake
+ * (the wake list, "...:rw") are used.
+ */
+bool rl_wait_keys_init_redlock(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key,
+		size_t key_len);
+
 /* For the semaphore prefix . name, whose own keys are "{prefix name}:...". */
 bool rl_wait_keys_init_semaphore(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *name,
 		size_t name_len, const char *member, size_t member_len);

@@ -1,0 +1,604 @@
+/* A lock over several independent masters: see rl_redlock.h. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rl_fanout.h"
+#include "rl_redlock.h"
+#include "rl_scripts.h"
+#include "rl_wait.h"
+
+/* After a wake note on one master, how long the others get to deliver theirs. */
+#define NOTE_GATHER_MS 5
+/* After a block ended on one master, how long the others get (Redis ends a block on its timer tick). */
+#define BLOCK_END_GATHER_MS 200
+/* How late past its timeout a BLPOP may end: one tick of the slowest server (hz 1). */
+#define BLOCK_END_ALLOWANCE_MS 1000
+
+size_t rl_redlock_quorum(size_t n)
+{
+	return n / 2 + 1;
+}
+
+long long rl_redlock_validity_ms(long long ttl_ms, unsigned long long elapsed_ns)
+{
+	/* drift: the masters' clocks may run a little fast (1 % of the lifetime), plus 2 ms for
+	 * Redis's 1 ms expiry precision and the time between this measure and the caller's use */
+	long long drift_ms = ttl_ms / 100 + 2;
+	long long elapsed_ms = (long long)((elapsed_ns + 999999) / 1000000);
+	return ttl_ms - elapsed_ms - drift_ms;
+}
+
+double rl_redlock_acquire_budget(long long ttl_ms, double read_timeout)
+{
+	double fraction = (double)ttl_ms / 10000.0; /* a tenth of the lifetime, in seconds */
+	return read_timeout > 0 && read_timeout < fraction ? read_timeout : fraction;
+}
+
+/* ---- one step on every master ---- */
+
+typedef struct {
+	rl_redlock_masters *masters;
+	rl_fanout_slot *slots;
+} step;
+
+/*
+ * Gets a connection to each master (to those in only[], when given); a
+ * master that cannot be reached takes no part, and its slot says why.
+ */
+static bool step_begin(step *st, rl_redlock_masters *masters, const bool *only, rl_error *err)
+{
+	size_t i;
+
+	st->masters = masters;
+	if (!(st->slots = calloc(masters->n, sizeof(*st->slots)))) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return false;
+	}
+	for (i = 0; i < masters->n; i++) {
+		rl_status status = RL_OK;
+		rl_error conn_err;
+		rl_conn *conn = NULL;
+
+		if (!only || only[i]) {
+			conn = masters->conn(masters, i, &status, &conn_err);
+		}
+		rl_fanout_slot_init(&st->slots[i], conn, status, &conn_err);
+	}
+	return true;
+}
+
+/* Frees the replies and drops every connection the step broke. */
+static void step_end(step *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->masters->n; i++) {
+		rl_fanout_slot *slot = &st->slots[i];
+		bool broken = slot->conn && slot->conn->broken;
+		rl_fanout_slot_clear(slot);
+		if (broken) {
+			st->masters->discard(st->masters, i);
+		}
+	}
+	free(st->slots);
+	st->slots = NULL;
+}
+
+/* Whether the master of slot got commands in this step (they may have run, whatever came back). */
+static bool slot_sent(const rl_fanout_slot *slot)
+{
+	return slot->conn != NULL && slot->ncmds > 0;
+}
+
+/* The deadline of one master's answer: its read timeout, within budget_s if given. */
+static unsigned long long slot_deadline(const rl_conn *conn, double budget_s, unsigned long long now)
+{
+	double limit = conn->read_timeout;
+	if (budget_s > 0 && (limit <= 0 || budget_s < limit)) {
+		limit = budget_s;
+	}
+	return limit > 0 ? now + (unsigned long long)(limit * 1e9) : 0;
+}
+
+static void append_script(rl_fanout_slot *slot, const rl_script *script, int nkeys, int nargs, const char **args,
+		const size_t *lens)
+{
+	rl_command cmd;
+	/* by EVALSHA once this connection saw the script run: the server has it cached */
+	rl_script_command(&cmd, script, (slot->conn->scripts_seen & script->bit) != 0, nkeys, nargs, args, lens);
+	rl_fanout_append(slot, &cmd);
+}
+
+static bool any_noscript(const rl_fanout_slot *slot)
+{
+	size_t i;
+	for (i = 0; i < slot->nreplies; i++) {
+		if (rl_reply_is_noscript(slot->replies[i])) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * count invocations of script on every master taking part, argument lists
+ * consecutive in args/lens. A master that answers NOSCRIPT (its cache was
+ * flushed: nothing ran) gets them again by EVAL, in a second round.
+ */
+static void run_script(step *st, const rl_script *script, size_t count, int nkeys, int nargs, const char **args,
+		const size_t *lens, double budget_s)
+{
+	size_t n = st->masters->n, i, k;
+	int round;
+
+	for (round = 0; round < 2; round++) {
+		unsigned long long now = rl_monotonic_ns();
+		bool any = false;
+
+		for (i = 0; i < n; i++) {
+			rl_fanout_slot *slot = &st->slots[i];
+			if (!slot->conn || slot->status != RL_OK || (round > 0 && !any_noscript(slot))) {
+				slot->done = true;
+				continue;
+			}
+			if (round > 0) {
+				slot->conn->scripts_seen = 0;
+				rl_fanout_slot_clear(slot);
+			}
+			slot->deadline_ns = slot_deadline(slot->conn, budget_s, now);
+			for (k = 0; k < count; k++) {
+				append_script(slot, script, nkeys, nargs, args + (size_t)nargs * k, lens + (size_t)nargs * k);
+			}
+			any = true;
+		}
+		if (!any) {
+			break;
+		}
+		rl_fanout_run(st->slots, n, NULL, NULL);
+	}
+	for (i = 0; i < n; i++) {
+		if (st->slots[i].conn && st->slots[i].status == RL_OK) {
+			st->slots[i].conn->scripts_seen |= script->bit;
+		}
+	}
+}
+
+/* Adds "server: why" of a master that did not answer to err (joined with "; "). */
+static void add_failure(rl_error *err, size_t *failures, const rl_error *why)
+{
+	size_t used = strlen(err->message);
+	if (used + 3 < sizeof(err->message)) {
+		snprintf(err->message + used, sizeof(err->message) - used, "%s%s", (*failures)++ ? "; " : "", why->message);
+	}
+}
+
+/* err = "no quorum: F of N masters did not answer: <failures>". */
+static rl_status no_quorum(rl_error *err, size_t n, size_t failed, const rl_error *failures)
+{
+	snprintf(err->message, sizeof(err->message), "no quorum: %zu of %zu masters did not answer: %s", failed, n,
+		failures->message);
+	return RL_ERR_QUORUM;
+}
+
+/* ---- release, also the roll-back of a missed acquire ---- */
+
+#define RELEASE_NKEYS 3
+#define RELEASE_NARGS 6
+
+static void release_args(const char **args, size_t *lens, const rl_lock_ref *lock, const rl_wait_keys *keys,
+		const char *kind)
+{
+	args[0] = lock->key;     lens[0] = lock->key_len;
+	args[1] = keys->terms;   lens[1] = keys->key_len;
+	args[2] = keys->wake;    lens[2] = keys->wake_len;
+	args[3] = lock->token;   lens[3] = lock->token_len;
+	args[4] = RL_WAIT_LIVENESS_TEXT; lens[4] = strlen(RL_WAIT_LIVENESS_TEXT);
+	args[5] = kind;          lens[5] = strlen(kind);
+}
+
+/* Deletes the token on the masters in where[] (best effort: the lifetime cleans up what this misses). */
+static void roll_back(rl_redlock_masters *masters, const rl_lock_ref *lock, const bool *where, double budget_s)
+{
+	const char *args[RELEASE_NARGS];
+	size_t lens[RELEASE_NARGS];
+	rl_wait_keys keys;
+	rl_error err;
+	step st;
+
+	if (!rl_wait_keys_init_redlock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len)) {
+		return;
+	}
+	release_args(args, lens, lock, &keys, "rollback");
+	if (step_begin(&st, masters, where, &err)) {
+		run_script(&st, &rl_script_redlock_release, 1, RELEASE_NKEYS, RELEASE_NARGS, args, lens, budget_s);
+		step_end(&st);
+	}
+	rl_wait_keys_free(&keys);
+}
+
+rl_status rl_redlock_release_many(rl_redlock_masters *masters, size_t n, const rl_lock_ref *locks, bool *released,
+		bool *settled, rl_error *err)
+{
+	size_t nm = masters->n, quorum = rl_redlock_quorum(nm), i, k, built = 0, failures = 0, failed_masters = 0;
+	const char **args = malloc(n * RELEASE_NARGS * sizeof(*args));
+	size_t *lens = malloc(n * RELEASE_NARGS * sizeof(*lens));
+	size_t *yes = calloc(n, sizeof(*yes)), *answered = calloc(n, sizeof(*answered));
+	rl_wait_keys *keys = calloc(n, sizeof(*keys));
+	rl_status status = RL_OK;
+	rl_error why;
+	step st;
+
+	why.message[0] = '\0';
+	if (!args || !lens || !yes || !answered || !keys) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		status = RL_ERR_NOMEM;
+		goto out;
+	}
+	for (k = 0; k < n; k++, built++) {
+		if (!rl_wait_keys_init_redlock(&keys[k], locks[k].prefix, locks[k].prefix_len, locks[k].key,
+				locks[k].key_len)) {
+			snprintf(err->message, sizeof(err->message), "out of memory");
+			status = RL_ERR_NOMEM;
+			goto out;
+		}
+		release_args(args + RELEASE_NARGS * k, lens + RELEASE_NARGS * k, &locks[k], &keys[k], "unlock");
+	}
+	if (!step_begin(&st, masters, NULL, err)) {
+		status = RL_ERR_NOMEM;
+		goto out;
+	}
+	run_script(&st, &rl_script_redlock_release, n, RELEASE_NKEYS, RELEASE_NARGS, args, lens, 0);
+	for (i = 0; i < nm; i++) {
+		rl_fanout_slot *slot = &st.slots[i];
+		bool master_failed = slot->status != RL_OK;
+		for (k = 0; k < n && !master_failed; k++) {
+			long long answer;
+			rl_error reply_err;
+			if (rl_script_answer(slot->conn, &rl_script_redlock_release, slot->replies[k], &answer, &reply_err)
+					!= RL_OK) {
+				add_failure(&why, &failures, &reply_err);
+				continue;
+			}
+			answered[k]++;
+			yes[k] += answer == 1;
+		}
+		if (master_failed) {
+			add_failure(&why, &failures, &slot->err);
+		}
+		failed_masters += master_failed;
+	}
+	step_end(&st);
+	for (k = 0; k < n; k++) {
+		released[k] = yes[k] >= quorum;
+		settled[k] = answered[k] >= quorum;
+		if (!settled[k] && status == RL_OK) {
+			status = no_quorum(err, nm, failed_masters ? failed_masters : nm - answered[k], &why);
+		}
+	}
+out:
+	for (k = 0; k < built; k++) {
+		rl_wait_keys_free(&keys[k]);
+	}
+	free(args);
+	free(lens);
+	free(yes);
+	free(answered);
+	free(keys);
+	return status;
+}
+
+/* ---- acquire ---- */
+
+static int compare_ll(const void *a, const void *b)
+{
+	long long x = *(const long long *)a, y = *(const long long *)b;
+	return x < y ? -1 : x > y;
+}
+
+rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *lock, long long ttl_ms,
+		double budget_s, bool waiting, bool *acquired, long long *validity_ms, long long *block_ms, rl_error *err)
+{
+	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0, failures = 0, i;
+	bool *maybe_ours = calloc(n, sizeof(*maybe_ours));
+	long long *free_in = calloc(n, sizeof(*free_in)); /* ms until master i could grant; LLONG_MAX: unknown */
+	char ttl[24];
+	rl_wait_keys keys;
+	bool have_keys = false;
+	unsigned long long start;
+	rl_status status = RL_OK;
+	rl_error why;
+	step st;
+
+	*acquired = false;
+	*validity_ms = 0;
+	*block_ms = -1;
+	why.message[0] = '\0';
+	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
+	if (!maybe_ours || !free_in || (waiting && !(have_keys = rl_wait_keys_init_redlock(&keys, lock->prefix,
+			lock->prefix_len, lock->key, lock->key_len))) || !step_begin(&st, masters, NULL, err)) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		status = RL_ERR_NOMEM;
+		goto out;
+	}
+
+	start = rl_monotonic_ns();
+	if (waiting) {
+		const char *args[5] = { lock->key, keys.terms, lock->token, ttl, RL_WAIT_LIVENESS_TEXT };
+		size_t lens[5] = { lock->key_len, keys.key_len, lock->token_len, strlen(ttl), strlen(RL_WAIT_LIVENESS_TEXT) };
+		run_script(&st, &rl_script_redlock_acquire, 1, 2, 5, args, lens, budget_s);
+	} else {
+		/* the plain SET NX PX, as on one server: nothing to mark when nobody will wait */
+		rl_command cmd;
+		rl_command_init(&cmd);
+		rl_command_add_str(&cmd, "SET");
+		rl_command_add(&cmd, lock->key, lock->key_len);
+		rl_command_add(&cmd, lock->token, lock->token_len);
+		rl_command_add_str(&cmd, "NX");
+		rl_command_add_str(&cmd, "PX");
+		rl_command_add_str(&cmd, ttl);
+		for (i = 0; i < n; i++) {
+			if (st.slots[i].conn && st.slots[i].status == RL_OK) {
+				st.slots[i].deadline_ns = slot_deadline(st.slots[i].conn, budget_s, start);
+				rl_fanout_append(&st.slots[i], &cmd);
+			}
+		}
+		rl_fanout_run(st.slots, n, NULL, NULL);
+	}
+	*validity_ms = rl_redlock_validity_ms(ttl_ms, rl_monotonic_ns() - start);
+
+	for (i = 0; i < n; i++) {
+		rl_fanout_slot *slot = &st.slots[i];
+		rl_error reply_err;
+		long long answer = 0;
+		bool yes_here = false;
+
+		free_in[i] = LLONG_MAX;
+		if (slot->status != RL_OK) {
+			/* sent but not answered: the SET may have landed */
+			maybe_ours[i] = slot_sent(slot);
+			add_failure(&why, &failures, &slot->err);
+			continue;
+		}
+		if (waiting) {
+			if (rl_script_answer(slot->conn, &rl_script_redlock_acquire, slot->replies[0], &answer, &reply_err)
+					!= RL_OK) {
+				maybe_ours[i] = slot->conn->broken;
+				add_failure(&why, &failures, &reply_err);
+				continue;
+			}
+			yes_here = answer == 1;
+			if (answer < 0) {
+				free_in[i] = -answer;
+			}
+		} else if (rl_conn_judge_reply(slot->conn, rl_reply_decode_set_nx(slot->replies[0], &yes_here),
+				slot->replies[0], "SET NX", &reply_err) != RL_OK) {
+			maybe_ours[i] = slot->conn->broken;
+			add_failure(&why, &failures, &reply_err);
+			continue;
+		}
+		answered++;
+		if (yes_here) {
+			yes++;
+			maybe_ours[i] = true;
+			free_in[i] = 0;
+		}
+	}
+	step_end(&st);
+
+	*acquired = yes >= quorum && *validity_ms > 0;
+	if (!*acquired) {
+		bool any = false;
+		for (i = 0; i < n; i++) {
+			any = any || maybe_ours[i];
+		}
+		if (any) {
+			roll_back(masters, lock, maybe_ours, budget_s);
+		}
+		if (answered < quorum) {
+			status = no_quorum(err, n, n - answered, &why);
+		}
+		if (waiting) {
+			/* a quorum can be free once the quorum-th soonest of the holders' keys expired */
+			qsort(free_in, n, sizeof(*free_in), compare_ll);
+			*block_ms = free_in[quorum - 1] == LLONG_MAX ? -1 : free_in[quorum - 1];
+		}
+	}
+out:
+	if (have_keys) {
+		rl_wait_keys_free(&keys);
+	}
+	free(maybe_ours);
+	free(free_in);
+	return status;
+}
+
+/* ---- extend, check ---- */
+
+rl_status rl_redlock_extend(rl_redlock_masters *masters, const rl_lock_ref *lock, long long ttl_ms, bool *extended,
+		long long *validity_ms, rl_error *err)
+{
+	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0, failures = 0, i;
+	char ttl[24];
+	const char *args[3];
+	size_t lens[3];
+	unsigned long long start;
+	rl_error why;
+	step st;
+
+	*extended = false;
+	why.message[0] = '\0';
+	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
+	args[0] = lock->key;   lens[0] = lock->key_len;
+	args[1] = lock->token; lens[1] = lock->token_len;
+	args[2] = ttl;         lens[2] = strlen(ttl);
+	if (!step_begin(&st, masters, NULL, err)) {
+		return RL_ERR_NOMEM;
+	}
+	start = rl_monotonic_ns();
+	/* the same budget as an acquire: an extension is a new lifetime from now */
+	run_script(&st, &rl_script_lock_extend, 1, 1, 3, args, lens, rl_redlock_acquire_budget(ttl_ms, 0));
+	*validity_ms = rl_redlock_validity_ms(ttl_ms, rl_monotonic_ns() - start);
+	for (i = 0; i < n; i++) {
+		rl_fanout_slot *slot = &st.slots[i];
+		rl_error reply_err;
+		long long answer;
+		if (slot->status != RL_OK) {
+			add_failure(&why, &failures, &slot->err);
+		} else if (rl_script_answer(slot->conn, &rl_script_lock_extend, slot->replies[0], &answer, &reply_err)
+				!= RL_OK) {
+			add_failure(&why, &failures, &reply_err);
+		} else {
+			answered++;
+			yes += answer == 1;
+		}
+	}
+	step_end(&st);
+	*extended = yes >= quorum && *validity_ms > 0;
+	if (!*extended && answered < quorum) {
+		return no_quorum(err, n, n - answered, &why);
+	}
+	return RL_OK;
+}
+
+rl_status rl_redlock_is_owner(rl_redlock_masters *masters, const rl_lock_ref *lock, bool *owned, rl_error *err)
+{
+	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0, failures = 0, i;
+	unsigned long long now;
+	rl_command cmd;
+	rl_error why;
+	step st;
+
+	*owned = false;
+	why.message[0] = '\0';
+	if (!step_begin(&st, masters, NULL, err)) {
+		return RL_ERR_NOMEM;
+	}
+	/* a single GET is atomic; comparing here saves every master a script call */
+	rl_command_init(&cmd);
+	rl_command_add_str(&cmd, "GET");
+	rl_command_add(&cmd, lock->key, lock->key_len);
+	now = rl_monotonic_ns();
+	for (i = 0; i < n; i++) {
+		if (st.slots[i].conn && st.slots[i].status == RL_OK) {
+			st.slots[i].deadline_ns = slot_deadline(st.slots[i].conn, 0, now);
+			rl_fanout_append(&st.slots[i], &cmd);
+		}
+	}
+	rl_fanout_run(st.slots, n, NULL, NULL);
+	for (i = 0; i < n; i++) {
+		rl_fanout_slot *slot = &st.slots[i];
+		rl_error reply_err;
+		bool here = false;
+		if (slot->status != RL_OK) {
+			add_failure(&why, &failures, &slot->err);
+		} else if (rl_conn_judge_reply(slot->conn,
+				rl_reply_decode_owner(slot->replies[0], lock->token, lock->token_len, &here), slot->replies[0], "GET",
+				&reply_err) != RL_OK) {
+			add_failure(&why, &failures, &reply_err);
+		} else {
+			answered++;
+			yes += here;
+		}
+	}
+	step_end(&st);
+	*owned = yes >= quorum;
+	if (!*owned && answered < quorum) {
+		return no_quorum(err, n, n - answered, &why);
+	}
+	return RL_OK;
+}
+
+/* ---- waiting ---- */
+
+typedef struct {
+	bool woken;
+} block_state;
+
+/* A master's block ended: the others get a moment, a short one if it was a wake note. */
+static void block_slot_done(rl_fanout_slot *slots, size_t n, size_t i, void *ctx)
+{
+	block_state *state = ctx;
+	unsigned long long now = rl_monotonic_ns(), until;
+	bool note = slots[i].status == RL_OK && slots[i].nreplies == 1 && slots[i].replies[0]->type == REDIS_REPLY_ARRAY;
+	size_t j;
+
+	if (note) {
+		state->woken = true;
+	}
+	until = now + (unsigned long long)(state->woken ? NOTE_GATHER_MS : BLOCK_END_GATHER_MS) * 1000000ULL;
+	for (j = 0; j < n; j++) {
+		if (j != i && !slots[j].done && (slots[j].deadline_ns == 0 || slots[j].deadline_ns > until)) {
+			slots[j].deadline_ns = until;
+		}
+	}
+}
+
+rl_status rl_redlock_block(rl_redlock_masters *masters, const rl_lock_ref *lock, long long block_ms, bool *woken,
+		rl_error *err)
+{
+	size_t n = masters->n, i;
+	rl_wait_keys keys;
+	block_state state = { false };
+	unsigned long long now;
+	rl_status status = RL_OK;
+	step st;
+
+	*woken = false;
+	if (!rl_wait_keys_init_redlock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len)) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	if (!step_begin(&st, masters, NULL, err)) {
+		rl_wait_keys_free(&keys);
+		return RL_ERR_NOMEM;
+	}
+	now = rl_monotonic_ns();
+	for (i = 0; i < n; i++) {
+		rl_fanout_slot *slot = &st.slots[i];
+		char timeout[32];
+		rl_command cmd;
+		if (!slot->conn || slot->status != RL_OK) {
+			continue;
+		}
+		if (slot->conn->whole_second_blocks) {
+			snprintf(timeout, sizeof(timeout), "%lld", (block_ms + 999) / 1000);
+		} else {
+			snprintf(timeout, sizeof(timeout), "%lld.%03lld", block_ms / 1000, block_ms % 1000);
+		}
+		rl_command_init(&cmd);
+		rl_command_add_str(&cmd, "BLPOP");
+		rl_command_add(&cmd, keys.wake, keys.wake_len);
+		rl_command_add_str(&cmd, timeout);
+		slot->deadline_ns = now + (unsigned long long)(block_ms + BLOCK_END_ALLOWANCE_MS) * 1000000ULL;
+		rl_fanout_append(slot, &cmd);
+	}
+	rl_fanout_run(st.slots, n, block_slot_done, &state);
+	for (i = 0; i < n; i++) {
+		rl_fanout_slot *slot = &st.slots[i];
+		bool whole_seconds = false;
+		rl_error reply_err;
+		if (slot->status != RL_OK) {
+			continue; /* it counts as a "no" at the next attempt, which reconnects */
+		}
+		if (rl_conn_judge_reply(slot->conn, rl_reply_decode_blpop(slot->replies[0], &whole_seconds), slot->replies[0],
+				"BLPOP", &reply_err) != RL_OK) {
+			if (status == RL_OK && !slot->conn->broken) {
+				/* an error reply (e.g. WRONGTYPE on the wake list): waiting there cannot work */
+				*err = reply_err;
+				status = RL_ERR_SERVER;
+			}
+			continue;
+		}
+		if (whole_seconds) {
+			/* Redis < 6: nothing was popped and nothing blocked; look again at once */
+			slot->conn->whole_second_blocks = true;
+			state.woken = true;
+		}
+	}
+	step_end(&st);
+	rl_wait_keys_free(&keys);
+	*woken = state.woken;
+	return status;
+}

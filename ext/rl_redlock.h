@@ -1,0 +1,88 @@
+/*
+ * A lock over several independent Redis masters (Redlock), in plain C. It
+ * counts only when a quorum (N/2 + 1) of masters granted it within its
+ * validity: lifetime - time spent acquiring (monotonic clock) - drift
+ * (lifetime / 100 + 2 ms). Every step goes to all masters at once
+ * (rl_fanout.h), so it costs about one round trip whatever N is. The keys on
+ * each master are those of the single-server lock (prefix . name = token,
+ * PX lifetime); waiting uses a wake list per lock on each master
+ * (ext/lua/redlock_*.lua, ext/lua/README.md).
+ */
+#ifndef RL_REDLOCK_H
+#define RL_REDLOCK_H
+
+#include "rl_conn.h"
+#include "rl_lock.h"
+
+/*
+ * The masters of one call, as the caller (the PHP glue) provides them: a
+ * usable connection to master i (opened with rl_conn_open_pipelined() when
+ * needed, so handshakes run in parallel too), and the discarding of one that
+ * broke during a step.
+ */
+typedef struct rl_redlock_masters rl_redlock_masters;
+struct rl_redlock_masters {
+	size_t n;
+	rl_conn *(*conn)(rl_redlock_masters *masters, size_t i, rl_status *status, rl_error *err);
+	void (*discard)(rl_redlock_masters *masters, size_t i);
+};
+
+/* N/2 + 1. */
+size_t rl_redlock_quorum(size_t n);
+
+/* The validity left (ms) of a lock of ttl_ms whose acquisition took elapsed_ns: ttl - elapsed - drift. */
+long long rl_redlock_validity_ms(long long ttl_ms, unsigned long long elapsed_ns);
+
+/*
+ * How long one master may take to answer an acquire: its read timeout, but
+ * never more than a tenth of the lifetime, so a slow master cannot eat the
+ * validity of a lock the others granted. In seconds (0: none).
+ */
+double rl_redlock_acquire_budget(long long ttl_ms, double read_timeout);
+
+/*
+ * One attempt: SET NX PX on every master at once (with waiting, the acquire
+ * script, which also marks the lock as waited for where it is held).
+ * *acquired when a quorum said yes and the validity (*validity_ms) is still
+ * positive. Otherwise the token is deleted wherever it may have landed (also
+ * on masters that did not answer in time). *block_ms (waiting only): how long
+ * until a quorum of masters could be free by the holders' lifetimes (-1:
+ * unknown). RL_ERR_QUORUM when fewer than a quorum of masters answered: err
+ * names each failure.
+ */
+rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *lock, long long ttl_ms,
+		double budget_s, bool waiting, bool *acquired, long long *validity_ms, long long *block_ms, rl_error *err);
+
+/*
+ * PEXPIRE on every master that still holds the token. *extended when a
+ * quorum did and the new validity (*validity_ms, from this call's start) is
+ * positive.
+ */
+rl_status rl_redlock_extend(rl_redlock_masters *masters, const rl_lock_ref *lock, long long ttl_ms, bool *extended,
+		long long *validity_ms, rl_error *err);
+
+/* Whether a quorum of masters still hold the token. */
+rl_status rl_redlock_is_owner(rl_redlock_masters *masters, const rl_lock_ref *lock, bool *owned, rl_error *err);
+
+/*
+ * Deletes n locks on every master (each only where it holds its token), all
+ * in one parallel pass. released[i]: a quorum still held lock i. settled[i]:
+ * a quorum answered for it (otherwise RL_ERR_QUORUM is returned and the
+ * caller should try again later).
+ */
+rl_status rl_redlock_release_many(rl_redlock_masters *masters, size_t n, const rl_lock_ref *locks, bool *released,
+		bool *settled, rl_error *err);
+
+/*
+ * Blocks on the lock's wake list on every master at once for up to block_ms:
+ * returns when a release left a note on one of them (*woken; the others get
+ * a moment to deliver theirs, then a connection still blocked is dropped) or
+ * when the block ended.
+ */
+rl_status rl_redlock_block(rl_redlock_masters *masters, const rl_lock_ref *lock, long long block_ms, bool *woken,
+		rl_error *err);
+
+/* The most a waiter blocks before it looks again (the holders' lifetimes aside). */
+#define RL_REDLOCK_BLOCK_MAX_MS 5000
+
+#endif /* RL_REDLOCK_H */
