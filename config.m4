@@ -60,10 +60,13 @@ if test "$PHP_REDISLOCK" != "no"; then
       ext/redislock.c
       ext/php_redislock_client.c
       ext/php_redislock_lock.c
+      ext/php_redislock_redlock.c
       ext/php_redislock_registry.c
       ext/php_redislock_semaphore.c
       ext/rl_conn.c
+      ext/rl_fanout.c
       ext/rl_lock.c
+      ext/rl_redlock.c
       ext/rl_semaphore.c
       ext/rl_reply.c
       ext/rl_server.c

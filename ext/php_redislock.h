@@ -54,5 +54,6 @@ extern zend_class_entry *php_redislock_exception_ce;
 /* Handlers of each class (registered from the stub in redislock.c), one per class file. */
 void php_redislock_lock_init_class(zend_class_entry *ce);
 void php_redislock_semaphore_init_class(zend_class_entry *ce);
+void php_redislock_redlock_init_class(zend_class_entry *ce);
 
 #endif /* PHP_REDISLOCK_H */

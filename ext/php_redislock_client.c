@@ -10,6 +10,7 @@
 # include "ext/random/php_random.h"
 #else
 # include "ext/standard/php_random.h"
+# include "ext/standard/php_mt_rand.h"
 #endif
 
 static int le_persistent_conn;
@@ -27,11 +28,12 @@ void php_redislock_client_minit(int module_number)
 
 bool php_redislock_server_is_valid(const char *spec, size_t len, const char **why)
 {
-	rl_server_address addr;
-	if (!rl_server_parse(spec, len, &addr, why)) {
+	rl_server_address *list;
+	size_t n;
+	if (!rl_server_parse_list(spec, len, &list, &n, why)) {
 		return false;
 	}
-	rl_server_address_free(&addr);
+	rl_server_list_free(list, n);
 	return true;
 }
 
@@ -86,7 +88,25 @@ static bool option_nullable_string(const char *option, zval *value, char **out)
 	return true;
 }
 
-static bool apply_options(php_redislock_client *client, HashTable *options)
+/* The constructor's options that apply to every server (each field only when given). */
+typedef struct {
+	bool has_connect_timeout, has_read_timeout, has_database, has_username, has_password;
+	double connect_timeout, read_timeout;
+	long database;
+	char *username, *password; /* malloc'd; NULL when given as null */
+} client_options;
+
+static void client_options_free(client_options *o)
+{
+	free(o->username);
+	if (o->password) {
+		/* a copy of a secret is wiped before it goes */
+		ZEND_SECURE_ZERO(o->password, strlen(o->password));
+		free(o->password);
+	}
+}
+
+static bool read_options(php_redislock_client *client, HashTable *options, client_options *o)
 {
 	zend_string *key;
 	zend_ulong index;
@@ -105,13 +125,15 @@ static bool apply_options(php_redislock_client *client, HashTable *options)
 			zend_string_release(client->prefix);
 			client->prefix = zend_string_copy(Z_STR_P(value));
 		} else if (zend_string_equals_literal(key, "connect_timeout")) {
-			if (!option_seconds("connect_timeout", value, &client->config.connect_timeout)) {
+			if (!option_seconds("connect_timeout", value, &o->connect_timeout)) {
 				return false;
 			}
+			o->has_connect_timeout = true;
 		} else if (zend_string_equals_literal(key, "read_timeout")) {
-			if (!option_seconds("read_timeout", value, &client->config.read_timeout)) {
+			if (!option_seconds("read_timeout", value, &o->read_timeout)) {
 				return false;
 			}
+			o->has_read_timeout = true;
 		} else if (zend_string_equals_literal(key, "persistent")) {
 			if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_FALSE) {
 				return option_type_error("persistent", "bool", value);
@@ -125,21 +147,58 @@ static bool apply_options(php_redislock_client *client, HashTable *options)
 				zend_argument_value_error(2, "option \"database\" must be greater than or equal to 0");
 				return false;
 			}
-			client->config.address.database = (long)Z_LVAL_P(value);
+			o->database = (long)Z_LVAL_P(value);
+			o->has_database = true;
 		} else if (zend_string_equals_literal(key, "username")) {
-			if (!option_nullable_string("username", value, &client->config.address.username)) {
+			if (!option_nullable_string("username", value, &o->username)) {
 				return false;
 			}
+			o->has_username = true;
 		} else if (zend_string_equals_literal(key, "password")) {
-			if (!option_nullable_string("password", value, &client->config.address.password)) {
+			if (!option_nullable_string("password", value, &o->password)) {
 				return false;
 			}
+			o->has_password = true;
 		} else {
 			zend_argument_value_error(2, "contains unknown option \"%.*s\"", (int)ZSTR_LEN(key), ZSTR_VAL(key));
 			return false;
 		}
 	} ZEND_HASH_FOREACH_END();
 	return true;
+}
+
+/* A copy of an option's string for one server (the C layer owns it). */
+static bool replace_string(char **field, const char *value)
+{
+	if (*field) {
+		ZEND_SECURE_ZERO(*field, strlen(*field));
+	}
+	free(*field);
+	*field = NULL;
+	if (value && !(*field = strdup(value))) {
+		zend_throw_error(NULL, "Out of memory");
+		return false;
+	}
+	return true;
+}
+
+/* Options win over what each server's URL says. */
+static bool apply_options(php_redislock_endpoint *e, const client_options *o)
+{
+	if (o->has_connect_timeout) {
+		e->config.connect_timeout = o->connect_timeout;
+	}
+	if (o->has_read_timeout) {
+		e->config.read_timeout = o->read_timeout;
+	}
+	if (o->has_database) {
+		e->config.address.database = o->database;
+	}
+	if (e->config.address.database < 0) {
+		e->config.address.database = 0;
+	}
+	return (!o->has_username || replace_string(&e->config.address.username, o->username))
+		&& (!o->has_password || replace_string(&e->config.address.password, o->password));
 }
 
 /* A field of the pool key: presence, length and bytes, so no two configurations serialise alike. */
@@ -184,57 +243,158 @@ static zend_string *make_pool_key(const rl_conn_config *config)
 	return zend_strpprintf(0, "redislock|%s|%s", server, hex);
 }
 
-bool php_redislock_client_init(php_redislock_client *client, zend_string *server, HashTable *server_list,
-		HashTable *options, const char *default_prefix)
+/* The servers of $server as a list (ValueError/TypeError naming the argument, or the INI setting). */
+static bool parse_servers(zend_string *server, HashTable *server_list, rl_server_address **list, size_t *n)
 {
 	const char *why = NULL;
-	const char *spec = server ? ZSTR_VAL(server) : REDISLOCK_G(server);
-	size_t spec_len = server ? ZSTR_LEN(server) : strlen(REDISLOCK_G(server));
+	zval *entry;
+	size_t i = 0, j;
 
-	if (server_list) {
-		zend_argument_value_error(1, "must be a string or null: several servers are not supported yet");
-		return false;
-	}
-	memset(client, 0, sizeof(*client));
-	if (!rl_server_parse(spec, spec_len, &client->config.address, &why)) {
+	if (!server_list) {
+		bool ok = server
+			? rl_server_parse(ZSTR_VAL(server), ZSTR_LEN(server), (*list = calloc(1, sizeof(**list))), &why)
+			: rl_server_parse_list(REDISLOCK_G(server), strlen(REDISLOCK_G(server)), list, n, &why);
 		if (server) {
-			zend_argument_value_error(1, "must be a valid server address: %s", why);
+			*n = ok ? 1 : 0;
+			if (!ok) {
+				free(*list);
+				*list = NULL;
+			}
+		}
+		if (ok) {
+			return true;
+		}
+		if (server) {
+			zend_argument_value_error(1, "must be a valid server address: %s", why ? why : "out of memory");
 		} else {
 			zend_value_error("INI setting redislock.server must be a valid server address: %s", why);
 		}
 		return false;
 	}
-	client->config.connect_timeout = REDISLOCK_G(connect_timeout);
-	client->config.read_timeout = REDISLOCK_G(read_timeout);
+	if (zend_hash_num_elements(server_list) == 0) {
+		zend_argument_value_error(1, "must not be empty");
+		return false;
+	}
+	if (!(*list = calloc(zend_hash_num_elements(server_list), sizeof(**list)))) {
+		zend_throw_error(NULL, "Out of memory");
+		return false;
+	}
+	ZEND_HASH_FOREACH_VAL(server_list, entry) {
+		ZVAL_DEREF(entry);
+		if (Z_TYPE_P(entry) != IS_STRING) {
+			zend_argument_type_error(1, "must contain only strings, %s given", zend_zval_type_name(entry));
+			goto failed;
+		}
+		if (!rl_server_parse(Z_STRVAL_P(entry), Z_STRLEN_P(entry), &(*list)[i], &why)) {
+			zend_argument_value_error(1, "element #%zu must be a valid server address: %s", i + 1, why);
+			goto failed;
+		}
+		for (j = 0; j < i; j++) {
+			if (rl_server_same(&(*list)[j], &(*list)[i])) {
+				char name[300];
+				rl_server_describe(&(*list)[i], name, sizeof(name));
+				i++;
+				zend_argument_value_error(1, "must not list a server twice: %s", name);
+				goto failed;
+			}
+		}
+		i++;
+	} ZEND_HASH_FOREACH_END();
+	*n = i;
+	return true;
+failed:
+	rl_server_list_free(*list, i);
+	*list = NULL;
+	return false;
+}
+
+bool php_redislock_client_init(php_redislock_client *client, zend_string *server, HashTable *server_list,
+		HashTable *options, const char *default_prefix, const char *one_server_class)
+{
+	rl_server_address *list = NULL;
+	client_options o;
+	size_t n = 0, i;
+	bool ok = false;
+
+	memset(client, 0, sizeof(*client));
+	memset(&o, 0, sizeof(o));
+	if (!parse_servers(server, server_list, &list, &n)) {
+		return false;
+	}
+	if (n > 1 && one_server_class) {
+		if (server_list) {
+			zend_argument_value_error(1, "must be one server: %s has no multi-master mode", one_server_class);
+		} else {
+			zend_value_error("INI setting redislock.server must be one server for %s: it lists several",
+				one_server_class);
+		}
+		rl_server_list_free(list, n);
+		return false;
+	}
+	client->endpoints = ecalloc(n, sizeof(*client->endpoints));
+	client->n = (uint32_t)n;
+	for (i = 0; i < n; i++) {
+		/* the addresses move into the endpoints, which own them from here on */
+		client->endpoints[i].config.address = list[i];
+		client->endpoints[i].config.connect_timeout = REDISLOCK_G(connect_timeout);
+		client->endpoints[i].config.read_timeout = REDISLOCK_G(read_timeout);
+	}
+	free(list);
 	client->persistent = REDISLOCK_G(persistent);
 	client->prefix = zend_string_init(default_prefix, strlen(default_prefix), 0);
 	client->initialized = true; /* from here on, destroy() cleans up whatever happens */
 
-	if (options && !apply_options(client, options)) {
-		return false;
+	if (options && !read_options(client, options, &o)) {
+		goto out;
 	}
-	if (client->config.address.database < 0) {
-		client->config.address.database = 0;
+	for (i = 0; i < n; i++) {
+		if (!apply_options(&client->endpoints[i], &o)) {
+			goto out;
+		}
+		if (client->persistent) {
+			client->endpoints[i].pool_key = make_pool_key(&client->endpoints[i].config);
+		}
 	}
-	if (client->persistent) {
-		client->pool_key = make_pool_key(&client->config);
+	ok = true;
+out:
+	client_options_free(&o);
+	return ok;
+}
+
+void php_redislock_client_set_connect_timeout(php_redislock_client *client, uint32_t i, double seconds)
+{
+	php_redislock_endpoint *e = &client->endpoints[i];
+	if (seconds <= 0) {
+		return;
 	}
-	return true;
+	e->config.connect_timeout = seconds;
+	if (e->pool_key) {
+		zend_string_release(e->pool_key);
+		e->pool_key = make_pool_key(&e->config);
+	}
 }
 
 void php_redislock_client_destroy(php_redislock_client *client)
 {
+	uint32_t i;
+
 	if (!client->initialized) {
 		return;
 	}
-	rl_conn_close(client->conn);
-	client->conn = NULL;
-	rl_server_address_free(&client->config.address);
+	for (i = 0; i < client->n; i++) {
+		php_redislock_endpoint *e = &client->endpoints[i];
+		rl_conn_close(e->conn);
+		e->conn = NULL;
+		rl_server_address_free(&e->config.address);
+		if (e->pool_key) {
+			zend_string_release(e->pool_key);
+		}
+	}
+	efree(client->endpoints);
+	client->endpoints = NULL;
+	client->n = 0;
 	if (client->prefix) {
 		zend_string_release(client->prefix);
-	}
-	if (client->pool_key) {
-		zend_string_release(client->pool_key);
 	}
 	client->initialized = false;
 }
@@ -248,56 +408,94 @@ bool php_redislock_client_check_initialized(const php_redislock_client *client)
 	return true;
 }
 
-static rl_conn *open_conn(php_redislock_client *client, rl_status *status, rl_error *err)
+static rl_conn *open_conn(const php_redislock_endpoint *e, bool pipelined, rl_status *status, rl_error *err)
 {
 	char name[40];
 	snprintf(name, sizeof(name), "redislock-%ld", php_redislock_getpid());
-	return rl_conn_open(&client->config, name, status, err);
+	return pipelined ? rl_conn_open_pipelined(&e->config, name, status, err) : rl_conn_open(&e->config, name, status, err);
 }
 
-rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err)
+/* A usable connection to one server: reused, or opened (with its handshake pipelined, for a fan-out). */
+static rl_conn *endpoint_conn(php_redislock_client *client, php_redislock_endpoint *e, bool pipelined,
+		rl_status *status, rl_error *err)
 {
 	rl_conn *conn;
+	zend_resource *res;
 
 	if (!client->persistent) {
-		if (client->conn && !rl_conn_is_reusable(client->conn)) {
-			rl_conn_close(client->conn);
-			client->conn = NULL;
+		if (e->conn && !rl_conn_is_reusable(e->conn)) {
+			rl_conn_close(e->conn);
+			e->conn = NULL;
 		}
-		if (!client->conn) {
-			client->conn = open_conn(client, status, err);
+		if (!e->conn) {
+			e->conn = open_conn(e, pipelined, status, err);
 		}
-		return client->conn;
+		return e->conn;
 	}
-
-	zend_resource *res = zend_hash_find_ptr(&EG(persistent_list), client->pool_key);
+	res = zend_hash_find_ptr(&EG(persistent_list), e->pool_key);
 	if (res && res->type == le_persistent_conn && rl_conn_is_reusable((rl_conn *)res->ptr)) {
 		return (rl_conn *)res->ptr;
 	}
 	if (res) {
-		zend_hash_del(&EG(persistent_list), client->pool_key); /* closes it */
+		zend_hash_del(&EG(persistent_list), e->pool_key); /* closes it */
 	}
-	if (!(conn = open_conn(client, status, err))) {
+	if (!(conn = open_conn(e, pipelined, status, err))) {
 		return NULL;
 	}
 	/* the non-_ex form copies the key into persistent memory; ours dies with the request */
-	zend_register_persistent_resource(ZSTR_VAL(client->pool_key), ZSTR_LEN(client->pool_key), conn, le_persistent_conn);
+	zend_register_persistent_resource(ZSTR_VAL(e->pool_key), ZSTR_LEN(e->pool_key), conn, le_persistent_conn);
 	return conn;
+}
+
+/* Closes the server's connection if it cannot carry another command. */
+static void endpoint_discard_if_broken(php_redislock_client *client, php_redislock_endpoint *e)
+{
+	zend_resource *res;
+
+	if (!client->persistent) {
+		if (e->conn && !rl_conn_is_reusable(e->conn)) {
+			rl_conn_close(e->conn);
+			e->conn = NULL;
+		}
+		return;
+	}
+	res = zend_hash_find_ptr(&EG(persistent_list), e->pool_key);
+	if (res && res->type == le_persistent_conn && !rl_conn_is_reusable((rl_conn *)res->ptr)) {
+		zend_hash_del(&EG(persistent_list), e->pool_key);
+	}
+}
+
+rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err)
+{
+	return endpoint_conn(client, &client->endpoints[0], false, status, err);
 }
 
 void php_redislock_client_discard_if_broken(php_redislock_client *client)
 {
-	if (!client->persistent) {
-		if (client->conn && !rl_conn_is_reusable(client->conn)) {
-			rl_conn_close(client->conn);
-			client->conn = NULL;
-		}
-		return;
+	uint32_t i;
+	for (i = 0; i < client->n; i++) {
+		endpoint_discard_if_broken(client, &client->endpoints[i]);
 	}
-	zend_resource *res = zend_hash_find_ptr(&EG(persistent_list), client->pool_key);
-	if (res && res->type == le_persistent_conn && !rl_conn_is_reusable((rl_conn *)res->ptr)) {
-		zend_hash_del(&EG(persistent_list), client->pool_key);
-	}
+}
+
+static rl_conn *masters_conn(rl_redlock_masters *masters, size_t i, rl_status *status, rl_error *err)
+{
+	php_redislock_client *client = ((php_redislock_masters *)masters)->client;
+	return endpoint_conn(client, &client->endpoints[i], true, status, err);
+}
+
+static void masters_discard(rl_redlock_masters *masters, size_t i)
+{
+	php_redislock_client *client = ((php_redislock_masters *)masters)->client;
+	endpoint_discard_if_broken(client, &client->endpoints[i]);
+}
+
+void php_redislock_client_masters(php_redislock_client *client, php_redislock_masters *masters)
+{
+	masters->base.n = client->n;
+	masters->base.conn = masters_conn;
+	masters->base.discard = masters_discard;
+	masters->client = client;
 }
 
 void php_redislock_client_throw(php_redislock_client *client, rl_status status, const rl_error *err)
@@ -379,7 +577,7 @@ bool php_redislock_make_token(char out[PHP_REDISLOCK_TOKEN_LEN + 1])
 }
 
 bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
-		php_redislock_client *(*client_of)(zend_object *obj), const char *default_prefix)
+		php_redislock_client *(*client_of)(zend_object *obj), const char *default_prefix, const char *one_server_class)
 {
 	zend_object *obj;
 	php_redislock_client *client;
@@ -389,7 +587,7 @@ bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
 	}
 	obj = ce->create_object(ce);
 	client = client_of(obj);
-	if (!php_redislock_client_init(client, NULL, NULL, NULL, default_prefix)) {
+	if (!php_redislock_client_init(client, NULL, NULL, NULL, default_prefix, one_server_class)) {
 		php_redislock_client_destroy(client);
 		OBJ_RELEASE(obj);
 		return false;
@@ -398,7 +596,7 @@ bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
 	return true;
 }
 
-static bool time_limit_reached(void)
+bool php_redislock_time_limit_reached(void)
 {
 #if PHP_VERSION_ID >= 80200
 	return zend_atomic_bool_load_ex(&EG(timed_out));
@@ -418,7 +616,7 @@ rl_status php_redislock_wait_in_queue(rl_conn *conn, php_redislock_wait_fn step,
 	for (;;) {
 		uint64_t now_ns = php_redislock_now_ns();
 
-		if (now_ns >= deadline_ns || time_limit_reached()) {
+		if (now_ns >= deadline_ns || php_redislock_time_limit_reached()) {
 			/* out of time (ours, or PHP's: the engine ends the request next) */
 			if (mode == RL_WAIT_JOIN) {
 				return RL_OK; /* never queued */
@@ -444,4 +642,16 @@ bool php_redislock_check_wait_interval(zend_long wait_interval_us, uint32_t arg_
 		return false;
 	}
 	return true;
+}
+
+zend_long php_redislock_random_range(zend_long min, zend_long max)
+{
+	return min >= max ? min : php_mt_rand_range(min, max);
+}
+
+void php_redislock_random_pause(zend_long max_us)
+{
+	if (max_us > 0) {
+		usleep((useconds_t)php_mt_rand_range(0, max_us));
+	}
 }

@@ -8,28 +8,59 @@
 
 #include "php_redislock.h"
 #include "rl_conn.h"
+#include "rl_redlock.h"
 #include "rl_wait.h"
+
+/* One server: its configuration and its connection (private, or in the persistent pool). */
+typedef struct {
+	rl_conn_config config;
+	/* persistent: connections live in EG(persistent_list) under pool_key, looked up on
+	 * every use (another object may have replaced a broken one); otherwise conn is ours. */
+	zend_string *pool_key;
+	rl_conn *conn;
+} php_redislock_endpoint;
 
 typedef struct {
 	bool initialized;
-	rl_conn_config config;
 	zend_string *prefix;
-	/* persistent: connections live in EG(persistent_list) under pool_key, looked up on
-	 * every use (another object may have replaced a broken one); otherwise conn is ours. */
 	bool persistent;
-	zend_string *pool_key;
-	rl_conn *conn;
+	uint32_t n;                        /* 1: one server; more: the masters of a lock over several (Redlock) */
+	php_redislock_endpoint *endpoints; /* n of them */
 } php_redislock_client;
 
 /*
- * Reads the constructor's ($server, $options) into client. default_prefix
- * applies when $options has no "prefix". On bad input throws (ValueError,
+ * Reads the constructor's ($server, $options) into client: a server string,
+ * or a list of them (the masters of a lock over several; NULL: the INI
+ * setting, comma-separated for several). default_prefix applies when
+ * $options has no "prefix". one_server_class names a class that takes one
+ * server only (NULL: several are fine). On bad input throws (ValueError,
  * TypeError) and returns false; nothing is connected yet either way.
  */
 bool php_redislock_client_init(php_redislock_client *client, zend_string *server, HashTable *server_list,
-		HashTable *options, const char *default_prefix);
+		HashTable *options, const char *default_prefix, const char *one_server_class);
 
 void php_redislock_client_destroy(php_redislock_client *client);
+
+/* Server i's own connect timeout (RedLock's [host, port, timeout]); 0 keeps the default. */
+void php_redislock_client_set_connect_timeout(php_redislock_client *client, uint32_t i, double seconds);
+
+/* Whether client spans several masters (Redlock mode). */
+static inline bool php_redislock_client_is_multi(const php_redislock_client *client)
+{
+	return client->n > 1;
+}
+
+/*
+ * The masters of a multi-master client as rl_redlock sees them: each
+ * connection from the pool or opened with its handshake pipelined, and
+ * discarded when a step broke it.
+ */
+typedef struct {
+	rl_redlock_masters base;
+	php_redislock_client *client;
+} php_redislock_masters;
+
+void php_redislock_client_masters(php_redislock_client *client, php_redislock_masters *masters);
 
 /* A usable connection, connecting if needed. NULL with err filled on failure (does not throw). */
 rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err);
@@ -77,6 +108,15 @@ typedef rl_status (*php_redislock_wait_fn)(rl_conn *conn, void *ctx, rl_wait_mod
 rl_status php_redislock_wait_in_queue(rl_conn *conn, php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns,
 		bool *acquired, rl_error *err);
 
+/* Whether PHP's max_execution_time ran out (the engine raises its fatal error at the next opportunity). */
+bool php_redislock_time_limit_reached(void);
+
+/* A random number in [min, max] (PHP's Mersenne Twister: spreading retries needs no CSPRNG). */
+zend_long php_redislock_random_range(zend_long min, zend_long max);
+
+/* Sleeps a random 0..max_us microseconds (so waiters woken together do not retry in step). */
+void php_redislock_random_pause(zend_long max_us);
+
 /* $waitIntervalUs: the grace a lock handed to the waiter is kept for it; bounded so every number sent is plain. */
 #define PHP_REDISLOCK_MAX_WAIT_INTERVAL_US 60000000
 bool php_redislock_check_wait_interval(zend_long wait_interval_us, uint32_t arg_num);
@@ -91,12 +131,12 @@ bool php_redislock_make_token(char out[PHP_REDISLOCK_TOKEN_LEN + 1]);
  * INI settings are unusable.
  */
 bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
-		php_redislock_client *(*client_of)(zend_object *obj), const char *default_prefix);
+		php_redislock_client *(*client_of)(zend_object *obj), const char *default_prefix, const char *one_server_class);
 
 /* Module hooks for the persistent pool. */
 void php_redislock_client_minit(int module_number);
 
-/* Whether an INI redislock.server value is a valid address; *why explains when not. */
+/* Whether an INI redislock.server value is a valid address, or a comma-separated list of them; *why explains when not. */
 bool php_redislock_server_is_valid(const char *spec, size_t len, const char **why);
 
 #endif /* PHP_REDISLOCK_CLIENT_H */

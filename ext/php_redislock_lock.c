@@ -3,6 +3,7 @@
 #include "php_redislock_client.h"
 #include "php_redislock_registry.h"
 #include "rl_lock.h"
+#include "rl_redlock.h"
 #include "zend_exceptions.h"
 
 static zend_class_entry *redislock_lock_ce;
@@ -13,6 +14,7 @@ typedef struct {
 	php_redislock_holder holder;
 	HashTable held; /* name => token: what this object holds, as far as it knows */
 	HashTable waited; /* the names in held that it waited for: their unlock() watches the hand-over */
+	HashTable validity; /* several masters: name => when its validity ends (php_redislock_now_ns()) */
 	zend_object std;
 } redislock_lock_object;
 
@@ -27,12 +29,44 @@ static void held_forget(redislock_lock_object *lock, zend_string *name)
 {
 	zend_hash_del(&lock->held, name);
 	zend_hash_del(&lock->waited, name);
+	zend_hash_del(&lock->validity, name);
 }
 
 static void held_clear(redislock_lock_object *lock)
 {
 	zend_hash_clean(&lock->held);
 	zend_hash_clean(&lock->waited);
+	zend_hash_clean(&lock->validity);
+}
+
+/* Several masters: the lock's validity ends validity_ms from now (the client's clock: monotonic). */
+static void validity_set(redislock_lock_object *lock, zend_string *name, long long validity_ms)
+{
+	zval until;
+	ZVAL_LONG(&until, (zend_long)(php_redislock_now_ns() + (uint64_t)validity_ms * 1000000u));
+	zend_hash_update(&lock->validity, name, &until);
+}
+
+/* Several masters: the validity left, in ns (0 when it ran out or is unknown). */
+static uint64_t validity_left_ns(redislock_lock_object *lock, zend_string *name)
+{
+	zval *until = zend_hash_find(&lock->validity, name);
+	uint64_t now = php_redislock_now_ns();
+	return until && (uint64_t)Z_LVAL_P(until) > now ? (uint64_t)Z_LVAL_P(until) - now : 0;
+}
+
+/* The C layer's view of a lock of this object's: prefix, key (prefix . name, which the caller releases), token. */
+static zend_string *make_ref(redislock_lock_object *lock, zend_string *name, const char *token, size_t token_len,
+		rl_lock_ref *ref)
+{
+	zend_string *key = php_redislock_client_key(&lock->client, name);
+	ref->prefix = ZSTR_VAL(lock->client.prefix);
+	ref->prefix_len = ZSTR_LEN(lock->client.prefix);
+	ref->key = ZSTR_VAL(key);
+	ref->key_len = ZSTR_LEN(key);
+	ref->token = token;
+	ref->token_len = token_len;
+	return key;
 }
 
 static inline redislock_lock_object *lock_from_holder(php_redislock_holder *holder)
@@ -52,52 +86,70 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 {
 	uint32_t n = zend_hash_num_elements(&lock->held), i = 0;
 	rl_lock_ref *refs;
-	zend_string **keys;
-	bool *released;
+	zend_string **keys, **names;
+	bool *released, *settled;
 	zend_string *name;
 	zval *token;
-	rl_conn *conn;
+	rl_conn *conn = NULL;
 	rl_status status;
+	bool multi = php_redislock_client_is_multi(&lock->client);
 
 	*all_released = true;
 	if (n == 0) {
 		return RL_OK;
 	}
-	if (!(conn = php_redislock_client_conn_ex(&lock->client, &status, err))) {
+	if (!multi && !(conn = php_redislock_client_conn_ex(&lock->client, &status, err))) {
 		return status;
 	}
 	refs = safe_emalloc(n, sizeof(*refs), 0);
 	keys = safe_emalloc(n, sizeof(*keys), 0);
+	names = safe_emalloc(n, sizeof(*names), 0);
 	released = safe_emalloc(n, sizeof(*released), 0);
+	settled = safe_emalloc(n, sizeof(*settled), 0);
 	ZEND_HASH_FOREACH_STR_KEY_VAL(&lock->held, name, token) {
-		keys[i] = php_redislock_client_key(&lock->client, name);
-		refs[i].prefix = ZSTR_VAL(lock->client.prefix);
-		refs[i].prefix_len = ZSTR_LEN(lock->client.prefix);
-		refs[i].key = ZSTR_VAL(keys[i]);
-		refs[i].key_len = ZSTR_LEN(keys[i]);
-		refs[i].token = Z_STRVAL_P(token);
-		refs[i].token_len = Z_STRLEN_P(token);
+		keys[i] = make_ref(lock, name, Z_STRVAL_P(token), Z_STRLEN_P(token), &refs[i]);
+		names[i] = zend_string_copy(name);
 		i++;
 	} ZEND_HASH_FOREACH_END();
 
-	status = rl_lock_release_many(conn, n, refs, released, err);
-	if (status == RL_OK || status == RL_ERR_SERVER) {
-		/* the server answered for each: whatever it said, none of them is ours any more */
-		for (i = 0; i < n; i++) {
-			if (!released[i]) {
-				*all_released = false;
+	if (multi) {
+		/* every name on every master, in one parallel pass; a name no quorum answered for is kept */
+		php_redislock_masters masters;
+		php_redislock_client_masters(&lock->client, &masters);
+		status = rl_redlock_release_many(&masters.base, n, refs, released, settled, err);
+		if (status == RL_OK || status == RL_ERR_QUORUM) {
+			for (i = 0; i < n; i++) {
+				if (settled[i]) {
+					*all_released = *all_released && released[i];
+					held_forget(lock, names[i]);
+				} else {
+					*all_released = false;
+				}
 			}
 		}
-		held_clear(lock);
 	} else {
-		php_redislock_client_discard_if_broken(&lock->client);
+		status = rl_lock_release_many(conn, n, refs, released, err);
+		if (status == RL_OK || status == RL_ERR_SERVER) {
+			/* the server answered for each: whatever it said, none of them is ours any more */
+			for (i = 0; i < n; i++) {
+				if (!released[i]) {
+					*all_released = false;
+				}
+			}
+			held_clear(lock);
+		} else {
+			php_redislock_client_discard_if_broken(&lock->client);
+		}
 	}
 	for (i = 0; i < n; i++) {
 		zend_string_release(keys[i]);
+		zend_string_release(names[i]);
 	}
 	efree(refs);
 	efree(keys);
+	efree(names);
 	efree(released);
+	efree(settled);
 	return status;
 }
 
@@ -134,6 +186,7 @@ static zend_object *lock_create(zend_class_entry *ce)
 	lock->std.handlers = &redislock_lock_handlers;
 	zend_hash_init(&lock->held, 0, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&lock->waited, 0, NULL, NULL, 0);
+	zend_hash_init(&lock->validity, 0, NULL, NULL, 0);
 	lock->holder.release_all = holder_release_all;
 	lock->holder.forget_all = holder_forget_all;
 	php_redislock_holder_register(&lock->holder);
@@ -148,6 +201,7 @@ static void lock_free(zend_object *obj)
 	php_redislock_holder_unregister(&lock->holder);
 	zend_hash_destroy(&lock->held);
 	zend_hash_destroy(&lock->waited);
+	zend_hash_destroy(&lock->validity);
 	php_redislock_client_destroy(&lock->client);
 	zend_object_std_dtor(obj);
 }
@@ -181,7 +235,7 @@ PHP_METHOD(RedisLock, __construct)
 		zend_throw_error(NULL, "Cannot call RedisLock::__construct() twice");
 		RETURN_THROWS();
 	}
-	if (!php_redislock_client_init(&lock->client, server, server_list, options, REDISLOCK_G(prefix))) {
+	if (!php_redislock_client_init(&lock->client, server, server_list, options, REDISLOCK_G(prefix), NULL)) {
 		php_redislock_client_destroy(&lock->client);
 		RETURN_THROWS();
 	}
@@ -197,7 +251,7 @@ PHP_METHOD(RedisLock, instance)
 	ZEND_PARSE_PARAMETERS_NONE();
 
 	if (!php_redislock_shared_instance(&REDISLOCK_G(lock_instance), redislock_lock_ce, client_of_lock,
-			REDISLOCK_G(prefix))) {
+			REDISLOCK_G(prefix), NULL)) {
 		RETURN_THROWS();
 	}
 	RETURN_OBJ_COPY(REDISLOCK_G(lock_instance));
@@ -241,6 +295,105 @@ static rl_status wait_in_queue(rl_conn *conn, const rl_lock_ref *lock, long long
 	return status;
 }
 
+/* ---- several masters ---- */
+
+/* Deletes the lock everywhere it still holds the token (best effort) and forgets it. */
+static void multi_drop(redislock_lock_object *lock, zend_string *name, const rl_lock_ref *ref)
+{
+	php_redislock_masters masters;
+	bool released, settled;
+	rl_error ignored;
+
+	php_redislock_client_masters(&lock->client, &masters);
+	rl_redlock_release_many(&masters.base, 1, ref, &released, &settled, &ignored);
+	held_forget(lock, name);
+}
+
+/*
+ * lock() over several masters: one attempt at a time on all of them at once;
+ * with a timeout, between attempts the waiter blocks on every master's wake
+ * list until a release leaves a note or a quorum of the holders' keys could
+ * have expired, then retries after a short random pause.
+ */
+static void lock_multi(redislock_lock_object *lock, zend_string *name, double timeout, long long ttl_ms,
+		zend_long wait_interval_us, zval *return_value)
+{
+	char token[PHP_REDISLOCK_TOKEN_LEN + 1];
+	php_redislock_masters masters;
+	zend_string *key;
+	zval *held_token, token_zv;
+	rl_lock_ref ref;
+	rl_status status = RL_OK;
+	rl_error err;
+	uint64_t deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9);
+	double budget = rl_redlock_acquire_budget(ttl_ms, lock->client.endpoints[0].config.read_timeout);
+	long long validity_ms = 0, free_in_ms = -1;
+	bool acquired = false;
+
+	php_redislock_client_masters(&lock->client, &masters);
+	if ((held_token = zend_hash_find(&lock->held, name))) {
+		/* already ours: renew it, as on one server */
+		bool extended = false;
+		key = make_ref(lock, name, Z_STRVAL_P(held_token), Z_STRLEN_P(held_token), &ref);
+		status = rl_redlock_extend(&masters.base, &ref, ttl_ms, &extended, &validity_ms, &err);
+		if (status == RL_OK && extended) {
+			validity_set(lock, name, validity_ms);
+		} else if (status == RL_OK) {
+			multi_drop(lock, name, &ref); /* lost meanwhile: acquire anew */
+		}
+		zend_string_release(key);
+		if (status != RL_OK) {
+			php_redislock_client_throw(&lock->client, status, &err);
+			RETURN_THROWS();
+		}
+		if (extended) {
+			RETURN_TRUE;
+		}
+	}
+	if (!php_redislock_make_token(token)) {
+		RETURN_THROWS();
+	}
+	key = make_ref(lock, name, token, PHP_REDISLOCK_TOKEN_LEN, &ref);
+	for (;;) {
+		uint64_t now_ns;
+		long long block_ms, left_ms;
+		bool woken = false;
+
+		status = rl_redlock_acquire(&masters.base, &ref, ttl_ms, budget, timeout > 0, &acquired, &validity_ms,
+			&free_in_ms, &err);
+		if (status != RL_OK || acquired) {
+			break;
+		}
+		now_ns = php_redislock_now_ns();
+		if (timeout <= 0 || now_ns >= deadline_ns || php_redislock_time_limit_reached()) {
+			break;
+		}
+		left_ms = (long long)((deadline_ns - now_ns + 999999) / 1000000);
+		block_ms = free_in_ms >= 0 && free_in_ms < RL_REDLOCK_BLOCK_MAX_MS ? free_in_ms + 1 : RL_REDLOCK_BLOCK_MAX_MS;
+		if (block_ms > left_ms) {
+			block_ms = left_ms;
+		}
+		if ((status = rl_redlock_block(&masters.base, &ref, block_ms, &woken, &err)) != RL_OK) {
+			break;
+		}
+		if (woken) {
+			/* woken together with others (one note per master): do not retry in step with them */
+			php_redislock_random_pause(wait_interval_us < 5000 ? wait_interval_us : 5000);
+		}
+	}
+	zend_string_release(key);
+	if (status != RL_OK) {
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	if (acquired) {
+		ZVAL_STRINGL(&token_zv, token, PHP_REDISLOCK_TOKEN_LEN);
+		zend_hash_update(&lock->held, name, &token_zv);
+		validity_set(lock, name, validity_ms);
+	}
+	RETURN_BOOL(acquired);
+}
+
 PHP_METHOD(RedisLock, lock)
 {
 	zend_string *name, *key;
@@ -276,7 +429,14 @@ PHP_METHOD(RedisLock, lock)
 	if (!php_redislock_check_wait_interval(wait_interval_us, 4)) {
 		RETURN_THROWS();
 	}
-	if (!(lock = lock_for_call(ZEND_THIS)) || !(conn = php_redislock_client_conn(&lock->client))) {
+	if (!(lock = lock_for_call(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (php_redislock_client_is_multi(&lock->client)) {
+		lock_multi(lock, name, timeout, ttl_ms, wait_interval_us, return_value);
+		return;
+	}
+	if (!(conn = php_redislock_client_conn(&lock->client))) {
 		RETURN_THROWS();
 	}
 
@@ -346,7 +506,63 @@ failed:
 	RETURN_THROWS();
 }
 
-typedef enum { HELD_EXTEND, HELD_CHECK, HELD_RELEASE } held_call;
+typedef enum { HELD_EXTEND, HELD_CHECK, HELD_RELEASE, HELD_REMAINING } held_call;
+
+/* call_on_held() over several masters: each answer needs a quorum. */
+static void call_on_held_multi(redislock_lock_object *lock, zend_string *name, zval *token, held_call call,
+		long long ttl_ms, zval *return_value)
+{
+	php_redislock_masters masters;
+	rl_lock_ref ref;
+	rl_status status = RL_OK;
+	rl_error err;
+	long long validity_ms = 0;
+	bool yes = false, settled = true;
+	zend_string *key = make_ref(lock, name, Z_STRVAL_P(token), Z_STRLEN_P(token), &ref);
+
+	php_redislock_client_masters(&lock->client, &masters);
+	switch (call) {
+		case HELD_EXTEND:
+			if ((status = rl_redlock_extend(&masters.base, &ref, ttl_ms, &yes, &validity_ms, &err)) == RL_OK) {
+				if (yes) {
+					validity_set(lock, name, validity_ms);
+				} else {
+					multi_drop(lock, name, &ref); /* no quorum extended it: it is not a lock any more */
+				}
+			}
+			break;
+		case HELD_CHECK:
+			if (validity_left_ns(lock, name) == 0) {
+				multi_drop(lock, name, &ref); /* past its validity: whatever the masters say, it cannot be trusted */
+				break;
+			}
+			if ((status = rl_redlock_is_owner(&masters.base, &ref, &yes, &err)) == RL_OK && !yes) {
+				multi_drop(lock, name, &ref);
+			}
+			break;
+		case HELD_RELEASE:
+			status = rl_redlock_release_many(&masters.base, 1, &ref, &yes, &settled, &err);
+			if (settled) {
+				held_forget(lock, name);
+			}
+			break;
+		case HELD_REMAINING: {
+			/* the validity the client computed: no round trip */
+			uint64_t left = validity_left_ns(lock, name);
+			zend_string_release(key);
+			if (left == 0) {
+				RETURN_FALSE;
+			}
+			RETURN_DOUBLE((double)left / 1e9);
+		}
+	}
+	zend_string_release(key);
+	if (status != RL_OK) {
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(yes);
+}
 
 /*
  * expire(), isLocking() and unlock(): one token-checked call on a lock this
@@ -364,12 +580,17 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	rl_status status;
 	rl_error err;
 	bool yes = false;
+	long long left_ms = -1;
 
 	if (!lock) {
 		RETURN_THROWS();
 	}
 	if (!(token = zend_hash_find(&lock->held, name))) {
 		RETURN_FALSE;
+	}
+	if (php_redislock_client_is_multi(&lock->client)) {
+		call_on_held_multi(lock, name, token, call, ttl_ms, return_value);
+		return;
 	}
 	if (!(conn = php_redislock_client_conn(&lock->client))) {
 		RETURN_THROWS();
@@ -389,6 +610,10 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 				? rl_lock_release_watched(conn, &ref, &yes, &err)
 				: rl_lock_release_many(conn, 1, &ref, &yes, &err);
 			break;
+		case HELD_REMAINING:
+			status = rl_lock_remaining(conn, &ref, &left_ms, &err);
+			yes = left_ms >= 0;
+			break;
 	}
 	zend_string_release(key);
 	if (status == RL_OK ? (call == HELD_RELEASE || !yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {
@@ -397,6 +622,12 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	if (status != RL_OK) {
 		php_redislock_client_throw(&lock->client, status, &err);
 		RETURN_THROWS();
+	}
+	if (call == HELD_REMAINING) {
+		if (!yes) {
+			RETURN_FALSE;
+		}
+		RETURN_DOUBLE((double)left_ms / 1000.0);
 	}
 	RETURN_BOOL(yes);
 }
@@ -444,6 +675,20 @@ PHP_METHOD(RedisLock, unlock)
 		RETURN_THROWS();
 	}
 	call_on_held(ZEND_THIS, name, HELD_RELEASE, 0, return_value);
+}
+
+PHP_METHOD(RedisLock, remaining)
+{
+	zend_string *name;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!php_redislock_check_name(name, 1)) {
+		RETURN_THROWS();
+	}
+	call_on_held(ZEND_THIS, name, HELD_REMAINING, 0, return_value);
 }
 
 PHP_METHOD(RedisLock, unlockAll)

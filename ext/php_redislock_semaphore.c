@@ -253,7 +253,7 @@ PHP_METHOD(RedisSemaphore, __construct)
 		zend_throw_error(NULL, "Cannot call RedisSemaphore::__construct() twice");
 		RETURN_THROWS();
 	}
-	if (!php_redislock_client_init(&sem->client, server, server_list, options, DEFAULT_PREFIX)) {
+	if (!php_redislock_client_init(&sem->client, server, server_list, options, DEFAULT_PREFIX, "RedisSemaphore")) {
 		php_redislock_client_destroy(&sem->client);
 		RETURN_THROWS();
 	}
@@ -264,7 +264,7 @@ PHP_METHOD(RedisSemaphore, instance)
 	ZEND_PARSE_PARAMETERS_NONE();
 
 	if (!php_redislock_shared_instance(&REDISLOCK_G(semaphore_instance), redislock_semaphore_ce,
-			client_of_semaphore, DEFAULT_PREFIX)) {
+			client_of_semaphore, DEFAULT_PREFIX, "RedisSemaphore")) {
 		RETURN_THROWS();
 	}
 	RETURN_OBJ_COPY(REDISLOCK_G(semaphore_instance));

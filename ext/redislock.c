@@ -101,6 +101,7 @@ static PHP_MINIT_FUNCTION(redislock)
 	php_redislock_exception_ce = register_class_RedisLockException(spl_ce_RuntimeException);
 	php_redislock_lock_init_class(register_class_RedisLock());
 	php_redislock_semaphore_init_class(register_class_RedisSemaphore());
+	php_redislock_redlock_init_class(register_class_RedLock());
 	return SUCCESS;
 }
 

@@ -38,6 +38,28 @@ class RedisLock
     public function unlock(string $name): bool {}
 
     public function unlockAll(): bool {}
+
+    /**
+     * Seconds this object's lock $name has left, false if it holds no such lock:
+     * with one server the key's remaining lifetime (one round trip); with several
+     * masters the validity the client computed (no round trip).
+     */
+    public function remaining(string $name): float|false {}
+}
+
+/**
+ * The Redlock class of seed 003 ([host, port, timeout] masters, lock() with a
+ * lifetime in ms returning validity, resource and token), on the extension's
+ * multi-master core: every master at once, woken between retries.
+ * @not-serializable
+ */
+final class RedLock
+{
+    public function __construct(array $servers, int $retryDelay = 200, int $retryCount = 3) {}
+
+    public function lock(string $resource, int $ttl): array|false {}
+
+    public function unlock(array $lock): bool {}
 }
 
 /**

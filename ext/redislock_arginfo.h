@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 3176bf4cb1b8c877b850aec8fb6582dac7f6f213 */
+ * Stub hash: 00b14cdf1169db6f21179f10be289062d7be3d51 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, server, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -28,6 +28,25 @@ ZEND_END_ARG_INFO()
 #define arginfo_class_RedisLock_unlock arginfo_class_RedisLock_isLocking
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_unlockAll, 0, 0, _IS_BOOL, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedisLock_remaining, 0, 1, MAY_BE_DOUBLE|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedLock___construct, 0, 0, 1)
+	ZEND_ARG_TYPE_INFO(0, servers, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, retryDelay, IS_LONG, 0, "200")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, retryCount, IS_LONG, 0, "3")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_MASK_EX(arginfo_class_RedLock_lock, 0, 2, MAY_BE_ARRAY|MAY_BE_FALSE)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, ttl, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedLock_unlock, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, lock, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisSemaphore___construct arginfo_class_RedisLock___construct
@@ -67,6 +86,10 @@ ZEND_METHOD(RedisLock, expire);
 ZEND_METHOD(RedisLock, isLocking);
 ZEND_METHOD(RedisLock, unlock);
 ZEND_METHOD(RedisLock, unlockAll);
+ZEND_METHOD(RedisLock, remaining);
+ZEND_METHOD(RedLock, __construct);
+ZEND_METHOD(RedLock, lock);
+ZEND_METHOD(RedLock, unlock);
 ZEND_METHOD(RedisSemaphore, __construct);
 ZEND_METHOD(RedisSemaphore, instance);
 ZEND_METHOD(RedisSemaphore, acquire);
@@ -89,6 +112,15 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, isLocking, arginfo_class_RedisLock_isLocking, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, unlock, arginfo_class_RedisLock_unlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, unlockAll, arginfo_class_RedisLock_unlockAll, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, remaining, arginfo_class_RedisLock_remaining, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedLock_methods[] = {
+	ZEND_ME(RedLock, __construct, arginfo_class_RedLock___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, lock, arginfo_class_RedLock_lock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, unlock, arginfo_class_RedLock_unlock, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -121,6 +153,17 @@ static zend_class_entry *register_class_RedisLock(void)
 	INIT_CLASS_ENTRY(ce, "RedisLock", class_RedisLock_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_NOT_SERIALIZABLE;
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedLock(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedLock", class_RedLock_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NOT_SERIALIZABLE;
 
 	return class_entry;
 }
