@@ -357,7 +357,7 @@ static void lock_multi(redislock_lock_object *lock, zend_string *name, double ti
 	for (;;) {
 		uint64_t now_ns;
 		long long block_ms, left_ms;
-		bool woken = false;
+		size_t notes = 0;
 
 		status = rl_redlock_acquire(&masters.base, &ref, ttl_ms, budget, timeout > 0, &acquired, &validity_ms,
 			&free_in_ms, &err);
@@ -373,11 +373,13 @@ static void lock_multi(redislock_lock_object *lock, zend_string *name, double ti
 		if (block_ms > left_ms) {
 			block_ms = left_ms;
 		}
-		if ((status = rl_redlock_block(&masters.base, &ref, block_ms, &woken, &err)) != RL_OK) {
+		if ((status = rl_redlock_block(&masters.base, &ref, block_ms, &notes, &err)) != RL_OK) {
 			break;
 		}
-		if (woken) {
-			/* woken together with others (one note per master): do not retry in step with them */
+		if (notes > 0 && notes < rl_redlock_quorum(lock->client.n)) {
+			/* the notes of one release went to several waiters (each master wakes its first
+			 * blocked one): they retry at once, so do not retry in step with them. A waiter
+			 * woken by a quorum of masters was first in line on a majority: no pause */
 			php_redislock_random_pause(wait_interval_us < 5000 ? wait_interval_us : 5000);
 		}
 	}

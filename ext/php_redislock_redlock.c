@@ -245,7 +245,8 @@ PHP_METHOD(RedLock, lock)
 	php_redislock_client_masters(&redlock->client, &masters);
 	ref_of(resource, token, PHP_REDISLOCK_TOKEN_LEN, &ref);
 	for (round = 0; round < redlock->retry_count; round++) {
-		bool will_retry = round + 1 < redlock->retry_count, woken;
+		bool will_retry = round + 1 < redlock->retry_count;
+		size_t notes;
 		long long delay_ms;
 
 		status = rl_redlock_acquire(&masters.base, &ref, ttl,
@@ -256,7 +257,7 @@ PHP_METHOD(RedLock, lock)
 		}
 		/* seed 003 sleeps retryDelay/2..retryDelay ms; here an unlock meanwhile ends the wait early */
 		delay_ms = php_redislock_random_range(redlock->retry_delay_ms / 2, redlock->retry_delay_ms);
-		if (delay_ms > 0 && (status = rl_redlock_block(&masters.base, &ref, delay_ms, &woken, &err)) != RL_OK) {
+		if (delay_ms > 0 && (status = rl_redlock_block(&masters.base, &ref, delay_ms, &notes, &err)) != RL_OK) {
 			break;
 		}
 	}

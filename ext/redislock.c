@@ -27,7 +27,7 @@ static ZEND_INI_MH(OnUpdateServer)
 {
 	const char *why;
 	if (!php_redislock_server_is_valid(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &why)) {
-		php_error_docref(NULL, E_WARNING, "redislock.server must be a valid server address: %s", why);
+		php_error_docref(NULL, E_WARNING, "redislock.server must be a valid server address (or a comma-separated list of them): %s", why);
 		return FAILURE;
 	}
 	return OnUpdateString(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
@@ -45,28 +45,52 @@ static ZEND_INI_MH(OnUpdateSeconds)
 	return OnUpdateReal(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 
-/* phpinfo() shows the server without its password. */
+/* One server of redislock.server, without its password. */
+static void display_one_server(const char *s, size_t len)
+{
+	const char *end = s + len, *scheme_end = NULL, *at = NULL, *p;
+
+	for (p = s; p + 3 <= end; p++) {
+		if (memcmp(p, "://", 3) == 0) {
+			scheme_end = p;
+			break;
+		}
+	}
+	for (p = end; p > s; p--) {
+		if (p[-1] == '@') {
+			at = p - 1;
+			break;
+		}
+	}
+	if (scheme_end && at && at > scheme_end) {
+		const char *colon = memchr(scheme_end + 3, ':', (size_t)(at - scheme_end - 3));
+		/* keep scheme and user, hide the password */
+		PHPWRITE(s, (colon ? colon : scheme_end + 3) - s);
+		PUTS(colon ? ":***" : "***");
+		PHPWRITE(at, end - at);
+	} else {
+		PHPWRITE(s, len);
+	}
+}
+
+/* phpinfo() shows the server (each of a comma-separated list) without its password. */
 static ZEND_INI_DISP(display_server)
 {
 	zend_string *value = type == ZEND_INI_DISPLAY_ORIG && ini_entry->modified ? ini_entry->orig_value : ini_entry->value;
-	const char *s, *at, *scheme_end;
+	const char *s, *end, *comma;
 
 	if (!value || ZSTR_LEN(value) == 0) {
 		PUTS("no value");
 		return;
 	}
 	s = ZSTR_VAL(value);
-	scheme_end = strstr(s, "://");
-	at = strrchr(s, '@');
-	if (scheme_end && at && at > scheme_end) {
-		const char *colon = memchr(scheme_end + 3, ':', (size_t)(at - scheme_end - 3));
-		/* keep scheme and user, hide the password */
-		PHPWRITE(s, (colon ? colon : scheme_end + 3) - s);
-		PUTS(colon ? ":***" : "***");
-		PUTS(at);
-	} else {
-		PUTS(s);
+	end = s + ZSTR_LEN(value);
+	while ((comma = memchr(s, ',', (size_t)(end - s)))) {
+		display_one_server(s, (size_t)(comma - s));
+		PUTS(",");
+		s = comma + 1;
 	}
+	display_one_server(s, (size_t)(end - s));
 }
 
 PHP_INI_BEGIN()

@@ -513,7 +513,7 @@ rl_status rl_redlock_is_owner(rl_redlock_masters *masters, const rl_lock_ref *lo
 /* ---- waiting ---- */
 
 typedef struct {
-	bool woken;
+	size_t notes; /* masters whose block a wake note ended */
 } block_state;
 
 /* A master's block ended: the others get a moment, a short one if it was a wake note. */
@@ -524,10 +524,8 @@ static void block_slot_done(rl_fanout_slot *slots, size_t n, size_t i, void *ctx
 	bool note = slots[i].status == RL_OK && slots[i].nreplies == 1 && slots[i].replies[0]->type == REDIS_REPLY_ARRAY;
 	size_t j;
 
-	if (note) {
-		state->woken = true;
-	}
-	until = now + (unsigned long long)(state->woken ? NOTE_GATHER_MS : BLOCK_END_GATHER_MS) * 1000000ULL;
+	state->notes += note;
+	until = now + (unsigned long long)(state->notes ? NOTE_GATHER_MS : BLOCK_END_GATHER_MS) * 1000000ULL;
 	for (j = 0; j < n; j++) {
 		if (j != i && !slots[j].done && (slots[j].deadline_ns == 0 || slots[j].deadline_ns > until)) {
 			slots[j].deadline_ns = until;
@@ -535,17 +533,17 @@ static void block_slot_done(rl_fanout_slot *slots, size_t n, size_t i, void *ctx
 	}
 }
 
-rl_status rl_redlock_block(rl_redlock_masters *masters, const rl_lock_ref *lock, long long block_ms, bool *woken,
+rl_status rl_redlock_block(rl_redlock_masters *masters, const rl_lock_ref *lock, long long block_ms, size_t *notes,
 		rl_error *err)
 {
 	size_t n = masters->n, i;
 	rl_wait_keys keys;
-	block_state state = { false };
+	block_state state = { 0 };
 	unsigned long long now;
 	rl_status status = RL_OK;
 	step st;
 
-	*woken = false;
+	*notes = 0;
 	if (!rl_wait_keys_init_redlock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len)) {
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		return RL_ERR_NOMEM;
@@ -594,11 +592,11 @@ rl_status rl_redlock_block(rl_redlock_masters *masters, const rl_lock_ref *lock,
 		if (whole_seconds) {
 			/* Redis < 6: nothing was popped and nothing blocked; look again at once */
 			slot->conn->whole_second_blocks = true;
-			state.woken = true;
+			state.notes++;
 		}
 	}
 	step_end(&st);
 	rl_wait_keys_free(&keys);
-	*woken = state.woken;
+	*notes = state.notes;
 	return status;
 }

@@ -75,11 +75,11 @@ rl_status rl_redlock_release_many(rl_redlock_masters *masters, size_t n, const r
 
 /*
  * Blocks on the lock's wake list on every master at once for up to block_ms:
- * returns when a release left a note on one of them (*woken; the others get
- * a moment to deliver theirs, then a connection still blocked is dropped) or
- * when the block ended.
+ * returns when a release left a note on one of them (the others get a moment
+ * to deliver theirs, then a connection still blocked is dropped) or when the
+ * block ended. *notes: how many masters woke the caller (0: the block ended).
  */
-rl_status rl_redlock_block(rl_redlock_masters *masters, const rl_lock_ref *lock, long long block_ms, bool *woken,
+rl_status rl_redlock_block(rl_redlock_masters *masters, const rl_lock_ref *lock, long long block_ms, size_t *notes,
 		rl_error *err);
 
 /* The most a waiter blocks before it looks again (the holders' lifetimes aside). */
