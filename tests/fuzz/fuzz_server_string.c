@@ -9,10 +9,14 @@
  * - rl_server_copy() is a deep, equal copy;
  * - rl_server_describe() never depends on the credentials (it is what error
  *   messages show), never overruns its buffer, truncates to a prefix, and
- *   names the same server: its text parses back to the same address.
+ *   names the same server: its text parses back to the same address;
+ * - rl_server_parse_list() (the INI form for several masters) accepts exactly
+ *   the comma-separated lists whose every entry rl_server_parse() accepts and
+ *   that name no server twice, in that order; a failure leaves nothing.
  */
 #include <stdint.h>
 #include <string.h>
+#include <strings.h>
 
 #include "fuzz_check.h"
 #include "rl_server.h"
@@ -86,10 +90,53 @@ static void check_describe(const rl_server_address *addr, size_t spec_len)
 	free(anonymous_text);
 }
 
+/* The list parser against an independent reading: split on ',', parse each, no server twice. */
+static void check_list(const char *spec, size_t len)
+{
+	rl_server_address *list = NULL;
+	size_t n = 0, expected = 0, start = 0, i, j;
+	const char *why = NULL;
+	bool expect_ok = true;
+	rl_server_address *mine = calloc(len + 1, sizeof(*mine));
+
+	FUZZ_CHECK(mine);
+	for (i = 0; i <= len && expect_ok; i++) {
+		if (i < len && spec[i] != ',') {
+			continue;
+		}
+		if (!rl_server_parse(spec + start, i - start, &mine[expected], &why)) {
+			expect_ok = false;
+			break;
+		}
+		for (j = 0; j < expected; j++) {
+			expect_ok = expect_ok && !(same_server(&mine[j], &mine[expected])
+				|| (mine[j].transport == RL_TRANSPORT_TCP && mine[expected].transport == RL_TRANSPORT_TCP
+					&& mine[j].port == mine[expected].port && strcasecmp(mine[j].host, mine[expected].host) == 0));
+		}
+		expected++;
+		start = i + 1;
+	}
+	if (rl_server_parse_list(spec, len, &list, &n, &why)) {
+		FUZZ_CHECK(expect_ok && n == expected && n >= 1);
+		for (i = 0; i < n; i++) {
+			FUZZ_CHECK(same_server(&list[i], &mine[i]));
+		}
+		rl_server_list_free(list, n);
+	} else {
+		FUZZ_CHECK(!expect_ok && !list && n == 0 && why && why[0] != '\0');
+	}
+	for (i = 0; i < expected; i++) {
+		rl_server_address_free(&mine[i]);
+	}
+	free(mine);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *spec = (const char *)data, *why = NULL;
 	rl_server_address addr, copy;
+
+	check_list(spec, size);
 
 	if (!rl_server_parse(spec, size, &addr, &why)) {
 		FUZZ_CHECK(why && why[0] != '\0');
