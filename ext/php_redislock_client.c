@@ -250,26 +250,28 @@ static bool parse_servers(zend_string *server, HashTable *server_list, rl_server
 	zval *entry;
 	size_t i = 0, j;
 
+	if (server) {
+		/* one server: the string is its address, commas and all */
+		if (!(*list = calloc(1, sizeof(**list)))) {
+			zend_throw_error(NULL, "Out of memory");
+			return false;
+		}
+		if (!rl_server_parse(ZSTR_VAL(server), ZSTR_LEN(server), *list, &why)) {
+			free(*list);
+			*list = NULL;
+			zend_argument_value_error(1, "must be a valid server address: %s", why);
+			return false;
+		}
+		*n = 1;
+		return true;
+	}
 	if (!server_list) {
-		bool ok = server
-			? rl_server_parse(ZSTR_VAL(server), ZSTR_LEN(server), (*list = calloc(1, sizeof(**list))), &why)
-			: rl_server_parse_list(REDISLOCK_G(server), strlen(REDISLOCK_G(server)), list, n, &why);
-		if (server) {
-			*n = ok ? 1 : 0;
-			if (!ok) {
-				free(*list);
-				*list = NULL;
-			}
-		}
-		if (ok) {
-			return true;
-		}
-		if (server) {
-			zend_argument_value_error(1, "must be a valid server address: %s", why ? why : "out of memory");
-		} else {
+		/* the INI setting: one server, or several comma-separated */
+		if (!rl_server_parse_list(REDISLOCK_G(server), strlen(REDISLOCK_G(server)), list, n, &why)) {
 			zend_value_error("INI setting redislock.server must be a valid server address: %s", why);
+			return false;
 		}
-		return false;
+		return true;
 	}
 	if (zend_hash_num_elements(server_list) == 0) {
 		zend_argument_value_error(1, "must not be empty");
