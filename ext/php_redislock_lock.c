@@ -651,7 +651,8 @@ PHP_METHOD(RedisLock, expire)
 	call_on_held(ZEND_THIS, name, HELD_EXTEND, ttl_ms, return_value);
 }
 
-PHP_METHOD(RedisLock, isLocking)
+/* isLocking(), unlock(), remaining(): a name, then call_on_held(). */
+static void call_with_name(INTERNAL_FUNCTION_PARAMETERS, held_call call)
 {
 	zend_string *name;
 
@@ -662,35 +663,22 @@ PHP_METHOD(RedisLock, isLocking)
 	if (!php_redislock_check_name(name, 1)) {
 		RETURN_THROWS();
 	}
-	call_on_held(ZEND_THIS, name, HELD_CHECK, 0, return_value);
+	call_on_held(ZEND_THIS, name, call, 0, return_value);
+}
+
+PHP_METHOD(RedisLock, isLocking)
+{
+	call_with_name(INTERNAL_FUNCTION_PARAM_PASSTHRU, HELD_CHECK);
 }
 
 PHP_METHOD(RedisLock, unlock)
 {
-	zend_string *name;
-
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_STR(name)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!php_redislock_check_name(name, 1)) {
-		RETURN_THROWS();
-	}
-	call_on_held(ZEND_THIS, name, HELD_RELEASE, 0, return_value);
+	call_with_name(INTERNAL_FUNCTION_PARAM_PASSTHRU, HELD_RELEASE);
 }
 
 PHP_METHOD(RedisLock, remaining)
 {
-	zend_string *name;
-
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_STR(name)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!php_redislock_check_name(name, 1)) {
-		RETURN_THROWS();
-	}
-	call_on_held(ZEND_THIS, name, HELD_REMAINING, 0, return_value);
+	call_with_name(INTERNAL_FUNCTION_PARAM_PASSTHRU, HELD_REMAINING);
 }
 
 PHP_METHOD(RedisLock, unlockAll)
