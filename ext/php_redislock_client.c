@@ -417,20 +417,15 @@ static rl_conn *open_conn(const php_redislock_endpoint *e, bool pipelined, rl_st
 	return pipelined ? rl_conn_open_pipelined(&e->config, name, status, err) : rl_conn_open(&e->config, name, status, err);
 }
 
-/* A usable connection to one server: reused, or opened (with its handshake pipelined, for a fan-out). */
-static rl_conn *endpoint_conn(php_redislock_client *client, php_redislock_endpoint *e, bool pipelined,
-		rl_status *status, rl_error *err)
+/* The server's connection if it can carry another command (a broken one is closed); NULL otherwise. */
+static rl_conn *endpoint_reusable(php_redislock_client *client, php_redislock_endpoint *e)
 {
-	rl_conn *conn;
 	zend_resource *res;
 
 	if (!client->persistent) {
 		if (e->conn && !rl_conn_is_reusable(e->conn)) {
 			rl_conn_close(e->conn);
 			e->conn = NULL;
-		}
-		if (!e->conn) {
-			e->conn = open_conn(e, pipelined, status, err);
 		}
 		return e->conn;
 	}
@@ -441,12 +436,27 @@ static rl_conn *endpoint_conn(php_redislock_client *client, php_redislock_endpoi
 	if (res) {
 		zend_hash_del(&EG(persistent_list), e->pool_key); /* closes it */
 	}
-	if (!(conn = open_conn(e, pipelined, status, err))) {
-		return NULL;
+	return NULL;
+}
+
+/* A new connection becomes the server's: this object's own, or the pool's. */
+static rl_conn *endpoint_adopt(php_redislock_client *client, php_redislock_endpoint *e, rl_conn *conn)
+{
+	if (!client->persistent) {
+		e->conn = conn;
+	} else if (conn) {
+		/* the non-_ex form copies the key into persistent memory; ours dies with the request */
+		zend_register_persistent_resource(ZSTR_VAL(e->pool_key), ZSTR_LEN(e->pool_key), conn, le_persistent_conn);
 	}
-	/* the non-_ex form copies the key into persistent memory; ours dies with the request */
-	zend_register_persistent_resource(ZSTR_VAL(e->pool_key), ZSTR_LEN(e->pool_key), conn, le_persistent_conn);
 	return conn;
+}
+
+/* A usable connection to one server: reused, or opened (with its handshake pipelined, for a fan-out). */
+static rl_conn *endpoint_conn(php_redislock_client *client, php_redislock_endpoint *e, bool pipelined,
+		rl_status *status, rl_error *err)
+{
+	rl_conn *conn = endpoint_reusable(client, e);
+	return conn ? conn : endpoint_adopt(client, e, open_conn(e, pipelined, status, err));
 }
 
 /* Closes the server's connection if it cannot carry another command. */
@@ -480,10 +490,46 @@ void php_redislock_client_discard_if_broken(php_redislock_client *client)
 	}
 }
 
-static rl_conn *masters_conn(rl_redlock_masters *masters, size_t i, rl_status *status, rl_error *err)
+static void masters_conns(rl_redlock_masters *masters, const bool *only, rl_conn **conns, rl_status *statuses,
+		rl_error *errs)
 {
 	php_redislock_client *client = ((php_redislock_masters *)masters)->client;
-	return endpoint_conn(client, &client->endpoints[i], true, status, err);
+	const rl_conn_config **to_open = safe_emalloc(client->n, sizeof(*to_open), 0);
+	uint32_t *which = safe_emalloc(client->n, sizeof(*which), 0), i, k = 0;
+	rl_conn **opened = safe_emalloc(client->n, sizeof(*opened), 0);
+	rl_status *opened_statuses = safe_emalloc(client->n, sizeof(*opened_statuses), 0);
+	rl_error *opened_errs = safe_emalloc(client->n, sizeof(*opened_errs), 0);
+	char name[40];
+
+	for (i = 0; i < client->n; i++) {
+		conns[i] = NULL;
+		statuses[i] = RL_OK;
+		if ((!only || only[i]) && !(conns[i] = endpoint_reusable(client, &client->endpoints[i]))) {
+			to_open[k] = &client->endpoints[i].config;
+			which[k++] = i;
+		}
+	}
+	if (k > 0) {
+		snprintf(name, sizeof(name), "redislock-%ld", php_redislock_getpid());
+#ifndef _WIN32
+		/* the missing connections all at once: unreachable masters cost one connect timeout, not one each */
+		rl_conn_open_pipelined_many(to_open, k, name, opened, opened_statuses, opened_errs);
+#else
+		for (i = 0; i < k; i++) {
+			opened[i] = rl_conn_open_pipelined(to_open[i], name, &opened_statuses[i], &opened_errs[i]);
+		}
+#endif
+		for (i = 0; i < k; i++) {
+			conns[which[i]] = endpoint_adopt(client, &client->endpoints[which[i]], opened[i]);
+			statuses[which[i]] = opened_statuses[i];
+			errs[which[i]] = opened_errs[i];
+		}
+	}
+	efree(to_open);
+	efree(which);
+	efree(opened);
+	efree(opened_statuses);
+	efree(opened_errs);
 }
 
 static void masters_discard(rl_redlock_masters *masters, size_t i)
@@ -495,7 +541,7 @@ static void masters_discard(rl_redlock_masters *masters, size_t i)
 void php_redislock_client_masters(php_redislock_client *client, php_redislock_masters *masters)
 {
 	masters->base.n = client->n;
-	masters->base.conn = masters_conn;
+	masters->base.conns = masters_conns;
 	masters->base.discard = masters_discard;
 	masters->client = client;
 }

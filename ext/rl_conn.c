@@ -10,6 +10,7 @@
 # include <winsock2.h>
 #else
 # include <poll.h>
+# include <sys/socket.h>
 # include <pthread.h>
 # include <unistd.h>
 #endif
@@ -84,6 +85,8 @@ static struct timeval seconds_to_timeval(double seconds)
 }
 
 static rl_status judge_handshake_reply(rl_conn *conn, size_t i, const redisReply *reply, rl_error *err);
+static rl_conn *conn_queue_handshake(rl_conn *conn, const rl_conn_config *config, const char *client_name,
+		rl_status *status, rl_error *err);
 
 static rl_status conn_timed_out(rl_conn *conn, rl_error *err)
 {
@@ -415,9 +418,6 @@ static void conn_connect(rl_conn *conn, const rl_conn_config *config)
 rl_conn *rl_conn_open_pipelined(const rl_conn_config *config, const char *client_name, rl_status *status,
 		rl_error *err)
 {
-	rl_command cmds[3];
-	char db[24];
-	size_t n, i;
 	rl_conn *conn = conn_new(config, status, err);
 
 	if (!conn) {
@@ -427,17 +427,7 @@ rl_conn *rl_conn_open_pipelined(const rl_conn_config *config, const char *client
 	if (!(conn = conn_setup(conn, config, status, err))) {
 		return NULL;
 	}
-	n = handshake_commands(conn, config, client_name, cmds, db);
-	for (i = 0; i < n; i++) {
-		/* into hiredis's output buffer only: it goes out with the first commands */
-		if (redisAppendCommandArgv(conn->ctx, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen) != REDIS_OK) {
-			*status = conn_failed(conn, errno, err);
-			rl_conn_close(conn);
-			return NULL;
-		}
-	}
-	conn->handshake_pending = (unsigned char)n;
-	return conn;
+	return conn_queue_handshake(conn, config, client_name, status, err);
 }
 
 rl_conn *rl_conn_open(const rl_conn_config *config, const char *client_name, rl_status *status, rl_error *err)
@@ -465,6 +455,129 @@ rl_conn *rl_conn_open_fd(int fd, const rl_conn_config *config, const char *clien
 		close(fd);
 	}
 	return conn_start(conn, config, client_name, status, err);
+}
+#endif
+
+/* Queues the handshake of a connected, set-up conn in front of its first commands. Closes conn on failure. */
+static rl_conn *conn_queue_handshake(rl_conn *conn, const rl_conn_config *config, const char *client_name,
+		rl_status *status, rl_error *err)
+{
+	rl_command cmds[3];
+	char db[24];
+	size_t n = handshake_commands(conn, config, client_name, cmds, db), i;
+
+	for (i = 0; i < n; i++) {
+		/* into hiredis's output buffer only: it goes out with the first commands */
+		if (redisAppendCommandArgv(conn->ctx, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen) != REDIS_OK) {
+			*status = conn_failed(conn, errno, err);
+			rl_conn_close(conn);
+			return NULL;
+		}
+	}
+	conn->handshake_pending = (unsigned char)n;
+	return conn;
+}
+
+#ifndef _WIN32
+void rl_conn_open_pipelined_many(const rl_conn_config *const *configs, size_t n, const char *client_name,
+		rl_conn **out, rl_status *statuses, rl_error *errs)
+{
+	struct pollfd *pfds = calloc(n ? n : 1, sizeof(*pfds));
+	unsigned long long *deadlines = calloc(n ? n : 1, sizeof(*deadlines));
+	size_t *map = calloc(n ? n : 1, sizeof(*map)), i;
+
+	if (!pfds || !deadlines || !map) {
+		/* no room to wait for them together: one after another */
+		for (i = 0; i < n; i++) {
+			out[i] = rl_conn_open_pipelined(configs[i], client_name, &statuses[i], &errs[i]);
+		}
+		goto out;
+	}
+	/* every connect started before any is waited for */
+	for (i = 0; i < n; i++) {
+		const rl_server_address *addr = &configs[i]->address;
+		rl_conn *conn = conn_new(configs[i], &statuses[i], &errs[i]);
+
+		out[i] = NULL;
+		if (!conn) {
+			continue;
+		}
+		conn->ctx = addr->transport == RL_TRANSPORT_UNIX ? redisConnectUnixNonBlock(addr->path)
+			: redisConnectNonBlock(addr->host, addr->port);
+		if (!conn->ctx || conn->ctx->err) {
+			conn_setup(conn, configs[i], &statuses[i], &errs[i]); /* says why, closes */
+			continue;
+		}
+		out[i] = conn;
+		statuses[i] = RL_OK;
+		deadlines[i] = configs[i]->connect_timeout > 0
+			? rl_monotonic_ns() + (unsigned long long)(configs[i]->connect_timeout * 1e9) : 0;
+	}
+	for (;;) {
+		unsigned long long now = rl_monotonic_ns(), wait_until = 0;
+		size_t np = 0;
+		int ready, timeout_ms;
+
+		for (i = 0; i < n; i++) {
+			if (!out[i] || out[i]->ctx->flags & REDIS_BLOCK) {
+				continue; /* failed, or connected already */
+			}
+			if (deadlines[i] && now >= deadlines[i]) {
+				snprintf(errs[i].message, sizeof(errs[i].message), "%s: cannot connect: %s", out[i]->server,
+					strerror(ETIMEDOUT));
+				statuses[i] = RL_ERR_CONNECT;
+				rl_conn_close(out[i]);
+				out[i] = NULL;
+				continue;
+			}
+			if (deadlines[i] && (wait_until == 0 || deadlines[i] < wait_until)) {
+				wait_until = deadlines[i];
+			}
+			pfds[np].fd = out[i]->ctx->fd;
+			pfds[np].events = POLLOUT;
+			pfds[np].revents = 0;
+			map[np++] = i;
+		}
+		if (np == 0) {
+			break;
+		}
+		timeout_ms = wait_until == 0 ? 1000000
+			: (int)((wait_until - now + 999999) / 1000000 > 1000000 ? 1000000 : (wait_until - now + 999999) / 1000000);
+		if ((ready = poll(pfds, (nfds_t)np, timeout_ms)) <= 0) {
+			continue; /* time: the deadlines are checked above; EINTR: again */
+		}
+		for (i = 0; i < np; i++) {
+			rl_conn *conn = out[map[i]];
+			int so_error = 0;
+			socklen_t len = sizeof(so_error);
+
+			if (!pfds[i].revents) {
+				continue;
+			}
+			if (getsockopt(conn->ctx->fd, SOL_SOCKET, SO_ERROR, &so_error, &len) != 0) {
+				so_error = errno;
+			}
+			if (so_error == 0 && rl_hiredis_make_blocking(conn->ctx) != 0) {
+				so_error = errno;
+			}
+			if (so_error != 0) {
+				snprintf(errs[map[i]].message, sizeof(errs[map[i]].message), "%s: cannot connect: %s", conn->server,
+					strerror(so_error));
+				statuses[map[i]] = RL_ERR_CONNECT;
+				rl_conn_close(conn);
+				out[map[i]] = NULL;
+			}
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (out[i] && (out[i] = conn_setup(out[i], configs[i], &statuses[i], &errs[i]))) {
+			out[i] = conn_queue_handshake(out[i], configs[i], client_name, &statuses[i], &errs[i]);
+		}
+	}
+out:
+	free(pfds);
+	free(deadlines);
+	free(map);
 }
 #endif
 

@@ -96,6 +96,15 @@ void rl_conn_close(rl_conn *conn);
 rl_conn *rl_conn_open_pipelined(const rl_conn_config *config, const char *client_name, rl_status *status,
 		rl_error *err);
 
+/*
+ * rl_conn_open_pipelined() for n servers at once: every connect is started
+ * before any is waited for (one poll(), each within its own connect_timeout),
+ * so unreachable servers cost one connect timeout, not one each. out[i] NULL
+ * with statuses[i]/errs[i] for a server that could not be reached.
+ */
+void rl_conn_open_pipelined_many(const rl_conn_config *const *configs, size_t n, const char *client_name,
+		rl_conn **out, rl_status *statuses, rl_error *errs);
+
 /* The monotonic clock, in ns. */
 unsigned long long rl_monotonic_ns(void);
 

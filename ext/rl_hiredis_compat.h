@@ -8,6 +8,9 @@
 #define RL_HIREDIS_COMPAT_H
 
 #include <errno.h>
+#ifndef _WIN32
+# include <fcntl.h>
+#endif
 #include <hiredis/hiredis.h>
 
 #define RL_HIREDIS_STR2(x) #x
@@ -80,5 +83,24 @@ static inline void rl_hiredis_limit_reader(redisReader *reader, rl_hiredis_reade
 	reader->fn = &limit->fn;
 	reader->privdata = limit;
 }
+
+#ifndef _WIN32
+/*
+ * A context made by redisConnectNonBlock() (so that several connects can
+ * run at once), made blocking once its connect completed: every read and
+ * write of rl_conn relies on the socket's own timeouts, as for a context
+ * made by redisConnect(). Both 0.14 and 1.x keep the mode in REDIS_BLOCK
+ * (redisSetTimeout() refuses a context without it) and in the descriptor.
+ */
+static inline int rl_hiredis_make_blocking(redisContext *ctx)
+{
+	int flags = fcntl(ctx->fd, F_GETFL);
+	if (flags == -1 || fcntl(ctx->fd, F_SETFL, flags & ~O_NONBLOCK) == -1) {
+		return -1;
+	}
+	ctx->flags |= REDIS_BLOCK;
+	return 0;
+}
+#endif
 
 #endif /* RL_HIREDIS_COMPAT_H */

@@ -49,24 +49,26 @@ typedef struct {
  */
 static bool step_begin(step *st, rl_redlock_masters *masters, const bool *only, rl_error *err)
 {
-	size_t i;
+	size_t n = masters->n, i;
+	rl_conn **conns = calloc(n, sizeof(*conns));
+	rl_status *statuses = calloc(n, sizeof(*statuses));
+	rl_error *errs = calloc(n, sizeof(*errs));
+	bool ok = false;
 
 	st->masters = masters;
-	if (!(st->slots = calloc(masters->n, sizeof(*st->slots)))) {
-		snprintf(err->message, sizeof(err->message), "out of memory");
-		return false;
-	}
-	for (i = 0; i < masters->n; i++) {
-		rl_status status = RL_OK;
-		rl_error conn_err;
-		rl_conn *conn = NULL;
-
-		if (!only || only[i]) {
-			conn = masters->conn(masters, i, &status, &conn_err);
+	if (conns && statuses && errs && (st->slots = calloc(n, sizeof(*st->slots)))) {
+		masters->conns(masters, only, conns, statuses, errs);
+		for (i = 0; i < n; i++) {
+			rl_fanout_slot_init(&st->slots[i], conns[i], statuses[i], &errs[i]);
 		}
-		rl_fanout_slot_init(&st->slots[i], conn, status, &conn_err);
+		ok = true;
+	} else {
+		snprintf(err->message, sizeof(err->message), "out of memory");
 	}
-	return true;
+	free(conns);
+	free(statuses);
+	free(errs);
+	return ok;
 }
 
 /* Frees the replies and drops every connection the step broke. */

@@ -15,15 +15,18 @@
 #include "rl_lock.h"
 
 /*
- * The masters of one call, as the caller (the PHP glue) provides them: a
- * usable connection to master i (opened with rl_conn_open_pipelined() when
- * needed, so handshakes run in parallel too), and the discarding of one that
- * broke during a step.
+ * The masters of one call, as the caller (the PHP glue) provides them:
+ * usable connections to the masters in only[] (all when NULL), reused or
+ * opened all at once (rl_conn_open_pipelined_many(): the connects run in
+ * parallel and the handshakes go out with the first commands), conns[i] NULL
+ * with statuses[i]/errs[i] for one that cannot be reached; and the
+ * discarding of a connection that broke during a step.
  */
 typedef struct rl_redlock_masters rl_redlock_masters;
 struct rl_redlock_masters {
 	size_t n;
-	rl_conn *(*conn)(rl_redlock_masters *masters, size_t i, rl_status *status, rl_error *err);
+	void (*conns)(rl_redlock_masters *masters, const bool *only, rl_conn **conns, rl_status *statuses,
+		rl_error *errs);
 	void (*discard)(rl_redlock_masters *masters, size_t i);
 };
 
