@@ -376,6 +376,10 @@ static void lock_multi(redislock_lock_object *lock, zend_string *name, double ti
 		if ((status = rl_redlock_block(&masters.base, &ref, block_ms, &notes, &err)) != RL_OK) {
 			break;
 		}
+		if (notes == 0 && block_ms == left_ms && (free_in_ms < 0 || free_in_ms >= left_ms)) {
+			/* out of time, and nothing said the lock changed: another attempt could not get it */
+			break;
+		}
 		if (notes > 0 && notes < rl_redlock_quorum(lock->client.n)) {
 			/* the notes of one release went to several waiters (each master wakes its first
 			 * blocked one): they retry at once, so do not retry in step with them. A waiter

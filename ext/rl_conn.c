@@ -373,6 +373,14 @@ static rl_conn *conn_setup(rl_conn *conn, const rl_conn_config *config, rl_statu
 		rl_conn_close(conn);
 		return NULL;
 	}
+#ifndef _WIN32
+	/*
+	 * A child started by proc_open() or exec() must not inherit the socket: it
+	 * would keep the connection open on the server after we closed it (a lock
+	 * waiter's BLPOP, a persistent connection) for as long as it lives.
+	 */
+	fcntl(conn->ctx->fd, F_SETFD, fcntl(conn->ctx->fd, F_GETFD) | FD_CLOEXEC);
+#endif
 	/* a server must not make hiredis reserve gigabytes for an array it announces */
 	rl_hiredis_limit_reader(conn->ctx->reader, &conn->reader_limit, RL_CONN_MAX_REPLY_ELEMENTS);
 	conn->read_timeout = config->read_timeout;

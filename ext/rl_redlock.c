@@ -200,24 +200,56 @@ static void release_args(const char **args, size_t *lens, const rl_lock_ref *loc
 	args[5] = kind;          lens[5] = strlen(kind);
 }
 
-/* Deletes the token on the masters in where[] (best effort: the lifetime cleans up what this misses). */
-static void roll_back(rl_redlock_masters *masters, const rl_lock_ref *lock, const bool *where, double budget_s)
+/*
+ * Deletes the token on the masters in where[] (best effort: the lifetime
+ * cleans up what this misses). On those in late[] (they let the acquire run
+ * past its budget: stopped, paused, partitioned) the release is written on a
+ * new connection and not waited for: it runs when the master reads it, and
+ * the failed lock() returns after one budget, not two.
+ */
+static void roll_back(rl_redlock_masters *masters, const rl_lock_ref *lock, const bool *where, const bool *late,
+		double budget_s)
 {
 	const char *args[RELEASE_NARGS];
-	size_t lens[RELEASE_NARGS];
+	size_t lens[RELEASE_NARGS], i;
+	bool *awaited = calloc(masters->n, sizeof(*awaited)), any_late = false, any_awaited = false;
 	rl_wait_keys keys;
 	rl_error err;
 	step st;
 
-	if (!rl_wait_keys_init_redlock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len)) {
+	if (!awaited || !rl_wait_keys_init_redlock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len)) {
+		free(awaited);
 		return;
 	}
 	release_args(args, lens, lock, &keys, "rollback");
-	if (step_begin(&st, masters, where, &err)) {
+	for (i = 0; i < masters->n; i++) {
+		awaited[i] = where[i] && !late[i];
+		any_awaited = any_awaited || awaited[i];
+		any_late = any_late || (where[i] && late[i]);
+	}
+	if (any_late && step_begin(&st, masters, late, &err)) {
+		unsigned long long now = rl_monotonic_ns();
+		for (i = 0; i < masters->n; i++) {
+			rl_fanout_slot *slot = &st.slots[i];
+			rl_command cmd;
+			if (!slot->conn || slot->status != RL_OK) {
+				continue;
+			}
+			/* a new connection: by EVAL, as a NOSCRIPT could never be answered */
+			rl_script_command(&cmd, &rl_script_redlock_release, false, RELEASE_NKEYS, RELEASE_NARGS, args, lens);
+			if (rl_fanout_append(slot, &cmd) == RL_OK) {
+				rl_conn_flush(slot->conn, slot_deadline(slot->conn, budget_s, now), &slot->err);
+			}
+			slot->conn->broken = true; /* its replies are never read: the connection goes */
+		}
+		step_end(&st);
+	}
+	if (any_awaited && step_begin(&st, masters, awaited, &err)) {
 		run_script(&st, &rl_script_redlock_release, 1, RELEASE_NKEYS, RELEASE_NARGS, args, lens, budget_s);
 		step_end(&st);
 	}
 	rl_wait_keys_free(&keys);
+	free(awaited);
 }
 
 rl_status rl_redlock_release_many(rl_redlock_masters *masters, size_t n, const rl_lock_ref *locks, bool *released,
@@ -303,7 +335,7 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 		double budget_s, bool waiting, bool *acquired, long long *validity_ms, long long *block_ms, rl_error *err)
 {
 	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0, failures = 0, i;
-	bool *maybe_ours = calloc(n, sizeof(*maybe_ours));
+	bool *maybe_ours = calloc(n, sizeof(*maybe_ours)), *late = calloc(n, sizeof(*late));
 	long long *free_in = calloc(n, sizeof(*free_in)); /* ms until master i could grant; LLONG_MAX: unknown */
 	char ttl[24];
 	rl_wait_keys keys;
@@ -318,7 +350,7 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 	*block_ms = -1;
 	why.message[0] = '\0';
 	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
-	if (!maybe_ours || !free_in || (waiting && !(have_keys = rl_wait_keys_init_redlock(&keys, lock->prefix,
+	if (!maybe_ours || !late || !free_in || (waiting && !(have_keys = rl_wait_keys_init_redlock(&keys, lock->prefix,
 			lock->prefix_len, lock->key, lock->key_len))) || !step_begin(&st, masters, NULL, err)) {
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		status = RL_ERR_NOMEM;
@@ -357,6 +389,12 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 		bool yes_here = false;
 
 		free_in[i] = LLONG_MAX;
+		if (slot->status == RL_ERR_TIMEOUT) {
+			/* reached, but past its budget: a "no" (its SET may still land: roll it back) */
+			maybe_ours[i] = late[i] = true;
+			answered++;
+			continue;
+		}
 		if (slot->status != RL_OK) {
 			/* sent but not answered: the SET may have landed */
 			maybe_ours[i] = slot_sent(slot);
@@ -396,7 +434,7 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 			any = any || maybe_ours[i];
 		}
 		if (any) {
-			roll_back(masters, lock, maybe_ours, budget_s);
+			roll_back(masters, lock, maybe_ours, late, budget_s);
 		}
 		if (answered < quorum) {
 			status = no_quorum(err, n, n - answered, &why);
@@ -412,6 +450,7 @@ out:
 		rl_wait_keys_free(&keys);
 	}
 	free(maybe_ours);
+	free(late);
 	free(free_in);
 	return status;
 }

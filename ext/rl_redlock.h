@@ -48,10 +48,11 @@ double rl_redlock_acquire_budget(long long ttl_ms, double read_timeout);
  * script, which also marks the lock as waited for where it is held).
  * *acquired when a quorum said yes and the validity (*validity_ms) is still
  * positive. Otherwise the token is deleted wherever it may have landed (also
- * on masters that did not answer in time). *block_ms (waiting only): how long
- * until a quorum of masters could be free by the holders' lifetimes (-1:
- * unknown). RL_ERR_QUORUM when fewer than a quorum of masters answered: err
- * names each failure.
+ * on masters that did not answer in time). A master past its budget counts
+ * as a "no". *block_ms (waiting only): how long until a quorum of masters
+ * could be free by the holders' lifetimes (-1: unknown). RL_ERR_QUORUM when
+ * fewer than a quorum of masters could be reached at all (refused, lost, an
+ * error reply): err names each failure.
  */
 rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *lock, long long ttl_ms,
 		double budget_s, bool waiting, bool *acquired, long long *validity_ms, long long *block_ms, rl_error *err);
