@@ -562,9 +562,14 @@ static void block_slot_done(rl_fanout_slot *slots, size_t n, size_t i, void *ctx
 {
 	block_state *state = ctx;
 	unsigned long long now = rl_monotonic_ns(), until;
-	bool note = slots[i].status == RL_OK && slots[i].nreplies == 1 && slots[i].replies[0]->type == REDIS_REPLY_ARRAY;
+	bool note;
 	size_t j;
 
+	if (slots[i].status != RL_OK || slots[i].nreplies != 1) {
+		/* no answer from that master (unreachable, lost): it says nothing about when the others end */
+		return;
+	}
+	note = slots[i].replies[0]->type == REDIS_REPLY_ARRAY;
 	state->notes += note;
 	until = now + (unsigned long long)(state->notes ? NOTE_GATHER_MS : BLOCK_END_GATHER_MS) * 1000000ULL;
 	for (j = 0; j < n; j++) {
