@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what is missing, builds the extension, starts a private redis-server
-# on a free loopback port, runs the whole phpt suite against it and stops it.
+# on a free loopback port (and five more, the masters of the multi-master
+# tests: REDISLOCK_TEST_MASTERS), runs the whole phpt suite against them and
+# stops them.
 #   scripts/test.sh [--valgrind] [run-tests.php args, e.g. tests/lock_basic.phpt]
 # Last line: "N passed, N failed, N skipped". Exit status 0 only if none failed.
 set -euo pipefail
@@ -23,6 +25,15 @@ if [ -n "${RL_EXT:-}" ]; then log "testing the prebuilt $RL_EXT"; else build_ext
 start_redis port
 export REDISLOCK_TEST_SERVER="tcp://127.0.0.1:$port"
 export REDISLOCK_TEST_SOCKET="$RL_WORK_DIR/redis-$port/redis.sock"
+# five more independent masters for the multi-master (Redlock) tests; the
+# tests use the first 3 or all 5 (those that stop or pause a master run their own)
+masters=()
+for _ in 1 2 3 4 5; do
+  start_redis mport
+  masters+=("tcp://127.0.0.1:$mport")
+done
+REDISLOCK_TEST_MASTERS=$(IFS=,; echo "${masters[*]}")
+export REDISLOCK_TEST_MASTERS
 export REDISLOCK_TEST_EXT="$RL_EXT"
 export REDISLOCK_TEST_PHP=${RL_PHP:-$(command -v php)}
 

@@ -1,5 +1,5 @@
 --TEST--
-__construct(): malformed server strings and arrays throw ValueError with the documented messages
+__construct(): malformed server strings throw ValueError with the documented messages; a list of servers is accepted (multi-master mode, see redlock_ctor_errors.phpt), an empty one is not
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -49,7 +49,7 @@ try {
 '[[[2]': ok
 'tcp://[a[b]:1': ok
 'a]b:1': ok
-ValueError: RedisLock::__construct(): Argument #1 ($server) must be a string or null: several servers are not supported yet
-ValueError: RedisLock::__construct(): Argument #1 ($server) must be a string or null: several servers are not supported yet
-ValueError: RedisLock::__construct(): Argument #1 ($server) must be a string or null: several servers are not supported yet
+no exception
+no exception
+ValueError: RedisLock::__construct(): Argument #1 ($server) must not be empty
 RedisLock::__construct(): Argument #1 ($server) must be a valid server address: %s

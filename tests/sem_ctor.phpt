@@ -79,7 +79,7 @@ var_dump($u->releaseAll(), $u->release($name));
 --EXPECT--
 -- bad arguments
 ValueError: RedisSemaphore::__construct(): Argument #1 ($server) must be a valid server address: ...
-ValueError: RedisSemaphore::__construct(): Argument #1 ($server) must be a string or null: several servers are not supported yet
+ValueError: RedisSemaphore::__construct(): Argument #1 ($server) must be one server: RedisSemaphore has no multi-master mode
 ValueError: RedisSemaphore::__construct(): Argument #2 ($options) contains unknown option "foo"
 TypeError: RedisSemaphore::__construct(): Argument #2 ($options) option "prefix" must be of type string, int given
 ValueError: RedisSemaphore::__construct(): Argument #2 ($options) option "database" must be greater than or equal to 0
