@@ -3,8 +3,8 @@
 # with spin: the real models must pass every property, the mutants must fail
 # the one they break (else the model could not catch that bug at all).
 # One line per check: states, time. Exit status 1 on any failure.
-# Sized for 2 cores / a few GB; the whole run takes about a minute and a half
-# (at most ~2.5 GB: lock-safety-3waiters).
+# Sized for 2 cores / a few GB; the whole run takes about two and a half
+# minutes (at most ~2.5 GB: lock-safety-3waiters).
 set -euo pipefail
 
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -40,7 +40,8 @@ failed=0
 #   EXPECT: pass | fail | limit (fails, and is known to: a documented limit of
 #   the protocol, not a mutant) ; KIND: safety (assertions: (a), (b), queue bounds,
 #   invalid end states) | progress (the ltl formula, acceptance cycles
-#   under weak fairness)
+#   under weak fairness) | noprogress (non-progress cycles, no fairness: a
+#   cycle that never passes a progress label)
 check() {
   local name=$1 expect=$2 model=$3 defs=$4 kind=$5
   local dir=$WORK/$name out cc_flags pan_flags
@@ -50,6 +51,7 @@ check() {
     safety)   cc_flags="-DSAFETY -DNOCLAIM"; pan_flags="-m$DEPTH" ;;
     # NFAIR: weak fairness over the 6-7 processes (and the never claim)
     progress) cc_flags="-DNFAIR=4";          pan_flags="-a -f -m$DEPTH" ;;
+    noprogress) cc_flags="-DNP";             pan_flags="-l -m$DEPTH" ;;
   esac
   # shellcheck disable=SC2086  # the flag lists are meant to split
   if ! (cd "$dir" && spin $defs -a "$model" >spin.out 2>&1); then
@@ -111,8 +113,9 @@ check() {
 
 desc() {
   case $1 in
-    safety)   echo "safety (mutual exclusion / at most LIMIT holders / claimed never lost)" ;;
+    safety)   echo "safety (mutual exclusion / at most LIMIT holders / claimed never lost / no invalid end state: a lost wake-up)" ;;
     progress) echo "progress (a free lock or slot with a live waiter stays free forever)" ;;
+    noprogress) echo "no poll loop (waiters retry forever while the lock is held)" ;;
   esac
 }
 
@@ -147,6 +150,26 @@ check lock-handed-no-tell   fail lock.pml      "$FAST -DHANDED_NO_TELL" progress
 check lock-no-tell-claimed  fail lock.pml      "$FAST -DNO_TELL_CLAIMED" progress
 check semaphore-claim-ttl   fail semaphore.pml "-DNO_CLAIM_TTL"     safety
 check semaphore-no-checkin  fail semaphore.pml "-DNO_CHECKIN"       progress
+
+# several masters (Redlock, model/README.md): mutual exclusion and no lost
+# wake-up (a waiter blocked for good while the lock is free: an invalid end
+# state); 3 clients (one locks twice: split votes, a note left from an
+# earlier round), 2 clients locking 3 times, 3 with timeouts (lock() gives up)
+check redlock-safety        pass redlock.pml   "-DNCL=3 -DROUNDS=1 -DROUNDS1=2" safety
+check redlock-safety-2clients pass redlock.pml "-DNCL=2 -DROUNDS=3" safety
+check redlock-give-up       pass redlock.pml   "-DNCL=3 -DROUNDS=1 -DGIVE_UP" safety
+# no waiter retries forever while another client holds the lock
+check redlock-no-poll       pass redlock.pml   "-DNCL=3 -DROUNDS=1 -DCYCLE" noprogress
+# documented limits: a master that loses the key (restart without
+# persistence) breaks mutual exclusion; a dropped BLPOP that the server
+# unblocks only after the client's next script there swallows its note
+check redlock-lose-key      limit redlock.pml  "-DNCL=2 -DROUNDS=2 -DLOSE_KEY" safety
+check redlock-late-drop     limit redlock.pml  "-DNCL=2 -DROUNDS=2 -DLATE_DROP" safety
+# mutants: each must be caught
+check redlock-no-mark       fail redlock.pml   "-DNCL=2 -DNO_MARK" safety
+check redlock-unlock-no-note fail redlock.pml  "-DNCL=2 -DUNLOCK_NO_NOTE" safety
+check redlock-rollback-no-note fail redlock.pml "-DNCL=3 -DROUNDS=1 -DROLLBACK_NO_NOTE" safety
+check redlock-rollback-always fail redlock.pml "-DNCL=2 -DCYCLE -DROLLBACK_ALWAYS" noprogress
 
 if [ "$failed" != 0 ]; then
   echo "model-check: FAILED (see the FAIL lines above)"
