@@ -2,8 +2,9 @@
 # The benchmark suite, in one command:  bash bench/run.sh [--quick]
 #
 # On a fresh Debian 12 clone it installs what is missing (scripts/lib.sh), builds
-# modules/redislock.so and bench/floor.c, starts a private redis-server on a free
-# loopback port, and prints:
+# modules/redislock.so (unless RL_EXT names a redislock.so already built: then
+# that one is used), bench/floor.c and bench/delay_proxy.c, starts a private
+# redis-server on a free loopback port (and 3 more for section 6), and prints:
 #   1.  uncontended lock+unlock: cycles/s and client CPU per cycle of the extension,
 #       the careful userland lock on phpredis, symfony/lock, raw RESP in PHP, the C
 #       floor (bench/floor.c) and redis-benchmark                 (bench/cycles.php)
@@ -14,11 +15,16 @@
 #   5.  waiting cost: what 100 processes waiting for a held lock cost the Redis
 #       server, the extension vs phpredis pollers (SET NX every 100 ms), and
 #       the idle server                                            (bench/waiting.php)
+#   6.  multi-master (Redlock) mode over 3 more redis-servers: the extension's
+#       new RedisLock([3 masters]) vs a userland Redlock on phpredis, lock+unlock
+#       cycles/s on bare loopback and behind one delay proxy per master (~2 ms
+#       per round trip, bench/delay_proxy.c); 16 waiters' Redis commands/s; the
+#       handover latency                                          (bench/redlock.php)
 # then a summary of every target. The output also goes to bench/results/latest.txt.
 #
 # Options:
-#   --quick              a smoke run of about 70 s (small counts, 3 s windows;
-#                        5 s windows in section 5)
+#   --quick              a smoke run of about 2 minutes (small counts, 3 s windows;
+#                        5 s windows in sections 5 and 6)
 #   --cycles N           uncontended cycles per round (default 10000; semaphore too)
 #   --rounds N           uncontended rounds, interleaved, median reported (default 7)
 #   --duration S         contended window in seconds (default 10)
@@ -26,9 +32,11 @@
 #   --limit N            semaphore limit (default 4)
 #   --memory-cycles N    cycles of the memory run (default 1000000; the first sample is at 1000)
 #   --waiting-procs N    waiting processes of section 5 (default 100)
-#   --waiting-window S   section 5's measuring window in seconds (default 10; 5 with --quick)
+#   --waiting-window S   the measuring window of sections 5 and 6c in seconds (default 10;
+#                        5 with --quick)
+#   --proxy-delay US     section 6b's delay each way through each proxy (default 1000 us)
 #   --only LIST          some of: lock (1), contended (2), semaphore (3a, 3b), memory (4),
-#                        waiting (5), comma-separated (default: all)
+#                        waiting (5), redlock (6), comma-separated (default: all)
 #   --placement P        both (default), split, same or none: see below
 #   --output FILE        where the output is copied (default bench/results/latest.txt)
 #
@@ -47,7 +55,8 @@
 #          more about placement than about the client.
 # When pinning, the memory run shares CPU 0 with redis-server (it measures
 # memory, not speed, and is faster there); the contended and waiting processes
-# are never pinned.
+# are never pinned. Section 6 puts its 3 masters on CPU 0, its lock+unlock client
+# and the delay proxies on CPU 1 (split); its waiters are not pinned.
 #
 # Other work on the machine (a build, a test suite) skews every figure: the
 # header prints the load average and warns when it is not near zero.
@@ -55,8 +64,8 @@ set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 
-quick=0 cycles='' rounds='' duration='' procs=16 limit=4 memory_cycles='' only='lock,contended,semaphore,memory,waiting'
-waiting_procs=100 waiting_window=''
+quick=0 cycles='' rounds='' duration='' procs=16 limit=4 memory_cycles='' only='lock,contended,semaphore,memory,waiting,redlock'
+waiting_procs=100 waiting_window='' proxy_delay=1000
 placement=both output=''
 args=("$@")
 while [ $# -gt 0 ]; do
@@ -70,6 +79,7 @@ while [ $# -gt 0 ]; do
     --memory-cycles) memory_cycles=${2:?}; shift 2 ;;
     --waiting-procs) waiting_procs=${2:?}; shift 2 ;;
     --waiting-window) waiting_window=${2:?}; shift 2 ;;
+    --proxy-delay) proxy_delay=${2:?}; shift 2 ;;
     --only) only=${2:?}; shift 2 ;;
     --placement) placement=${2:?}; shift 2 ;;
     --output) output=${2:?}; shift 2 ;;
@@ -105,13 +115,23 @@ source "$bench_dir/../scripts/lib.sh"
 trap cleanup EXIT
 
 ensure_packages
-build_extension
+if [ -n "${RL_EXT:-}" ]; then
+  [ -f "$RL_EXT" ] || { log "RL_EXT=$RL_EXT: no such file"; exit 1; }
+  log "using RL_EXT=$RL_EXT (not building the extension)"
+else
+  build_extension
+fi
 cd "$REPO_ROOT"
 
 log "cc bench/floor.c"
 floor="$RL_WORK_DIR/floor"
 # shellcheck disable=SC2046
 cc -O2 -Wall -o "$floor" bench/floor.c $(pkg-config --cflags --libs hiredis 2>/dev/null || echo -lhiredis)
+if want redlock; then
+  log "cc bench/delay_proxy.c"
+  delay_proxy="$RL_WORK_DIR/delay_proxy"
+  cc -O2 -Wall -o "$delay_proxy" bench/delay_proxy.c
+fi
 
 port=''
 start_redis port
@@ -147,6 +167,7 @@ else
   taskset -apc 0 "$redis_pid" >/dev/null
   placement_text="redis-server on CPU 0; section 1: $(for p in "${lock_places[@]}"; do printf '%s, ' "$p"; done | sed 's/, $//')"
   placement_text+="; section 3a: $sem_place; memory run on CPU 0; contended and waiting processes not pinned"
+  placement_text+="; section 6: masters on CPU 0, client and delay proxies on CPU 1, waiters not pinned"
 fi
 
 # phpredis is a shared module; with -n it must be loaded explicitly, after the
@@ -237,6 +258,32 @@ if want waiting; then
   rule
   log "5. waiting cost: idle, then $waiting_procs processes x $waiting_window s x 2 implementations"
   bphp bench/waiting.php --server "$server" --procs "$waiting_procs" --window "$waiting_window"
+fi
+if want redlock; then
+  rule
+  log "6. multi-master (Redlock) mode: starting 3 masters"
+  masters=()
+  for _ in 1 2 3; do
+    mport=''
+    start_redis mport
+    masters+=("tcp://127.0.0.1:$mport")
+  done
+  masters_csv=$(IFS=,; echo "${masters[*]}")
+  # the "split" placement of section 1 for 6a/6b: the masters on CPU 0, the client
+  # on CPU 1, and the delay proxies there too (the client sleeps while they work;
+  # on CPU 0 they would queue behind the masters). 6c and 6d: the masters stay on
+  # CPU 0, the rest is not pinned.
+  pin6=()
+  if [ "$placement" != none ]; then
+    for pid in "${RL_REDIS_PIDS[@]: -3}"; do taskset -apc 0 "$pid" >/dev/null; done
+    pin6=(--pin-client 1 --pin-proxies 1)
+    echo "masters: $masters_csv, on CPU 0"
+  else
+    echo "masters: $masters_csv, not pinned"
+  fi
+  # shellcheck disable=SC2046
+  bphp bench/redlock.php --masters "$masters_csv" --proxy "$delay_proxy" --floor "$floor" --delay-us "$proxy_delay" \
+    --window "$waiting_window" "${pin6[@]}" $([ "$quick" = 1 ] && echo --quick)
 fi
 
 rule
