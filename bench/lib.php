@@ -425,3 +425,40 @@ if (PHP_SAPI === 'cli' && realpath($_SERVER['SCRIPT_FILENAME'] ?? '') === __FILE
     echo "Targets: $met of $all met\n";
     echo bench_table(['section', 'figure', 'measured', 'target', 'met?'], $rows, 2);
 }
+
+/**
+ * Reads what the children write until $done($kids) or the deadline
+ * (hrtime ns); true if $done.
+ */
+function bench_pump(array &$kids, int $deadline, callable $done): bool
+{
+    while (!$done($kids)) {
+        $read = [];
+        foreach ($kids as $i => $k) {
+            if (!$k['eof']) {
+                $read[$i] = $k['out'];
+            }
+        }
+        if (!$read) {
+            return false;
+        }
+        /* past the deadline: one last look that does not wait */
+        $left = max(0, $deadline - hrtime(true));
+        $w = $e = null;
+        if (@stream_select($read, $w, $e, intdiv($left, 1000000000), intdiv($left % 1000000000, 1000)) === false) {
+            $read = []; /* EINTR */
+        }
+        foreach ($read as $i => $s) {
+            $d = fread($s, 8192);
+            if ($d !== false && $d !== '') {
+                $kids[$i]['buf'] .= $d;
+            } elseif (feof($s)) {
+                $kids[$i]['eof'] = true;
+            }
+        }
+        if ($left === 0) {
+            return $done($kids);
+        }
+    }
+    return true;
+}

@@ -466,41 +466,6 @@ del_everywhere($checks, "Lock:bench:redlock:rb:$tag", "Lock:bench:redlock:rbp:$t
 
 /* ------------------------------------------------------ c: waiting cost */
 
-/**
- * Reads what the children write until $done($kids) or the deadline (hrtime
- * ns); true if $done.
- */
-function pump(array &$kids, int $deadline, callable $done): bool
-{
-    while (!$done($kids)) {
-        $read = [];
-        foreach ($kids as $i => $k) {
-            if (!$k['eof']) {
-                $read[$i] = $k['out'];
-            }
-        }
-        if (!$read) {
-            return false;
-        }
-        $left = max(0, $deadline - hrtime(true));
-        $w = $e = null;
-        if (@stream_select($read, $w, $e, intdiv($left, 1000000000), intdiv($left % 1000000000, 1000)) === false) {
-            $read = []; /* EINTR */
-        }
-        foreach ($read as $i => $s) {
-            $d = fread($s, 65536);
-            if ($d !== false && $d !== '') {
-                $kids[$i]['buf'] .= $d;
-            } elseif (feof($s)) {
-                $kids[$i]['eof'] = true;
-            }
-        }
-        if ($left === 0) {
-            return $done($kids);
-        }
-    }
-    return true;
-}
 
 /** Starts $n children of this script with $args; waits until each has said "ready" (30 s at most). */
 function spawn_kids(int $n, array $args, array &$kids, string $what): float
@@ -512,7 +477,7 @@ function spawn_kids(int $n, array $args, array &$kids, string $what): float
         $kids[$i] = $c + ['pid' => (int)proc_get_status($c['proc'])['pid'], 'buf' => '', 'eof' => false];
     }
     $ready = fn(array $ks) => array_reduce($ks, fn($a, $k) => $a && str_starts_with($k['buf'], "ready\n"), true);
-    pump($kids, hrtime(true) + 30 * 1000000000, fn($ks) => $ready($ks) || array_filter($ks, fn($k) => $k['eof']));
+    bench_pump($kids, hrtime(true) + 30 * 1000000000, fn($ks) => $ready($ks) || array_filter($ks, fn($k) => $k['eof']));
     foreach ($kids as $i => $k) {
         if (!str_starts_with($k['buf'], "ready\n")) {
             throw new RuntimeException("$what: child $i did not start (" . var_export($k['buf'], true) . ')');
@@ -574,7 +539,7 @@ function measure_commands(array $checks, float $seconds): array
 /** Ends the children: those still running after $graceS are killed. Returns [last line => count], killed. */
 function reap_kids(array &$kids, float $graceS): array
 {
-    pump($kids, hrtime(true) + (int)($graceS * 1e9), fn($ks) => !array_filter($ks, fn($k) => !$k['eof']));
+    bench_pump($kids, hrtime(true) + (int)($graceS * 1e9), fn($ks) => !array_filter($ks, fn($k) => !$k['eof']));
     $last = [];
     $killed = $failed = 0;
     foreach ($kids as $i => $k) {
@@ -620,7 +585,7 @@ if (in_array('c', $parts, true)) {
         $blocked0 = blocked_clients($checks);
         $m = measure_commands($checks, $window);
         $blocked1 = blocked_clients($checks);
-        pump($kids, hrtime(true), fn() => false);
+        bench_pump($kids, hrtime(true), fn() => false);
         $waiting = count(array_filter($kids, fn($k) => !$k['eof'] && $k['buf'] === "ready\n"));
         $stillHeld = 0;
         foreach ($checks as $c) {
@@ -679,7 +644,7 @@ if (in_array('d', $parts, true)) {
         $t0 = hrtime(true);
         $impl === 'ext' ? $holder->unlock($name) : $holder->unlock($held);
         $count = fn(array $ks) => array_sum(array_map(fn($k) => substr_count($k['buf'], "\nA "), $ks));
-        $ok = pump($kids, hrtime(true) + 120 * 1000000000, fn($ks) => $count($ks) >= $handovers
+        $ok = bench_pump($kids, hrtime(true) + 120 * 1000000000, fn($ks) => $count($ks) >= $handovers
             || array_filter($ks, fn($k) => $k['eof']));
         touch($stop);
         $wall = (hrtime(true) - $t0) / 1e9;
@@ -687,7 +652,7 @@ if (in_array('d', $parts, true)) {
         $events = [[$t0, 'R', -1]];
         $intervals = [];
         $timeouts = 0;
-        pump($kids, hrtime(true) + 200000000, fn() => false);
+        bench_pump($kids, hrtime(true) + 200000000, fn() => false);
         foreach ($kids as $i => $k) {
             $open = null;
             foreach (explode("\n", $k['buf']) as $line) {

@@ -155,42 +155,6 @@ if (function_exists('pcntl_async_signals')) {
     }
 }
 
-/**
- * Reads what the children write until $done($kids) or the deadline
- * (hrtime ns); true if $done.
- */
-function pump(array &$kids, int $deadline, callable $done): bool
-{
-    while (!$done($kids)) {
-        $read = [];
-        foreach ($kids as $i => $k) {
-            if (!$k['eof']) {
-                $read[$i] = $k['out'];
-            }
-        }
-        if (!$read) {
-            return false;
-        }
-        /* past the deadline: one last look that does not wait */
-        $left = max(0, $deadline - hrtime(true));
-        $w = $e = null;
-        if (@stream_select($read, $w, $e, intdiv($left, 1000000000), intdiv($left % 1000000000, 1000)) === false) {
-            $read = []; /* EINTR */
-        }
-        foreach ($read as $i => $s) {
-            $d = fread($s, 8192);
-            if ($d !== false && $d !== '') {
-                $kids[$i]['buf'] .= $d;
-            } elseif (feof($s)) {
-                $kids[$i]['eof'] = true;
-            }
-        }
-        if ($left === 0) {
-            return $done($kids);
-        }
-    }
-    return true;
-}
 
 /** The waiters' CPU so far, in seconds (all of them; /proc/<pid>/schedstat, else utime+stime). */
 function kids_cpu(array $kids): float
@@ -290,7 +254,7 @@ foreach ($impls as $impl) {
     }
     /* every one says "ready" just before it starts waiting: at most 30 s for all of them */
     $allReady = fn(array $ks) => array_reduce($ks, fn($a, $k) => $a && str_starts_with($k['buf'], "ready\n"), true);
-    if (!pump($kids, hrtime(true) + 30 * 1000000000, fn($ks) => $allReady($ks)
+    if (!bench_pump($kids, hrtime(true) + 30 * 1000000000, fn($ks) => $allReady($ks)
         || array_filter($ks, fn($k) => $k['eof']))) {
         throw new RuntimeException("$impl: the waiters did not all start within 30 s");
     }
@@ -307,7 +271,7 @@ foreach ($impls as $impl) {
     $mem = kids_memory($kids);
 
     /* still all waiting, the holder still holding? */
-    pump($kids, hrtime(true), fn() => false);
+    bench_pump($kids, hrtime(true), fn() => false);
     $waiting = count(array_filter($kids, fn($k) => !$k['eof'] && $k['buf'] === "ready\n"));
     $held = $impl === 'ext' ? $holder->isLocking($name) : $check->get($name) === $holdToken;
     if ($waiting < $procs) {
@@ -325,7 +289,7 @@ foreach ($impls as $impl) {
     if (!$released) {
         $warnings[] = "$impl: the holder's release found the lock lost";
     }
-    $drained = pump($kids, hrtime(true) + (int)($o['drain'] * 1e9),
+    $drained = bench_pump($kids, hrtime(true) + (int)($o['drain'] * 1e9),
         fn($ks) => !array_filter($ks, fn($k) => !$k['eof']));
     $drainS = (hrtime(true) - $drainT0) / 1e9;
     $acquired = $timedOut = $killed = $failed = 0;
