@@ -10,7 +10,6 @@
 # include "ext/random/php_random.h"
 #else
 # include "ext/standard/php_random.h"
-# include "ext/standard/php_mt_rand.h"
 #endif
 
 static int le_persistent_conn;
@@ -271,12 +270,27 @@ static bool parse_servers(zend_string *server, HashTable *server_list, rl_server
 			zend_value_error("INI setting redislock.server must be a valid server address: %s", why);
 			return false;
 		}
+#ifdef PHP_WIN32
+		if (*n > 1) {
+			rl_server_list_free(*list, *n);
+			*list = NULL;
+			zend_value_error("INI setting redislock.server must be one server: several masters are not supported on Windows");
+			return false;
+		}
+#endif
 		return true;
 	}
 	if (zend_hash_num_elements(server_list) == 0) {
 		zend_argument_value_error(1, "must not be empty");
 		return false;
 	}
+#ifdef PHP_WIN32
+	if (zend_hash_num_elements(server_list) > 1) {
+		/* the validity needs a monotonic clock and the fan-out poll(): neither is written for Windows yet */
+		zend_argument_value_error(1, "must be one server: several masters are not supported on Windows");
+		return false;
+	}
+#endif
 	if (!(*list = calloc(zend_hash_num_elements(server_list), sizeof(**list)))) {
 		zend_throw_error(NULL, "Out of memory");
 		return false;
@@ -597,15 +611,17 @@ bool php_redislock_check_timeout(double timeout, uint32_t arg_num)
 	return true;
 }
 
-bool php_redislock_make_token(char out[PHP_REDISLOCK_TOKEN_LEN + 1])
+/*
+ * n bytes (n <= 32) from a pool filled by the OS CSPRNG: one getrandom() per
+ * many tokens, not per lock(). The bytes used are wiped from the pool.
+ */
+static bool random_bytes(unsigned char *out, size_t n)
 {
-	static const char hex[] = "0123456789abcdef";
 	const size_t pool_size = sizeof(REDISLOCK_G(random_pool));
 	unsigned char *raw;
-	size_t i;
 
-	/* Parent and child would draw the same tokens from a pool copied by fork(). */
-	if (REDISLOCK_G(random_left) < PHP_REDISLOCK_TOKEN_LEN / 2 || REDISLOCK_G(random_pid) != rl_process_id()) {
+	/* Parent and child would draw the same bytes from a pool copied by fork(). */
+	if (REDISLOCK_G(random_left) < n || REDISLOCK_G(random_pid) != rl_process_id()) {
 		if (php_random_bytes_throw(REDISLOCK_G(random_pool), pool_size) == FAILURE) {
 			return false;
 		}
@@ -613,14 +629,28 @@ bool php_redislock_make_token(char out[PHP_REDISLOCK_TOKEN_LEN + 1])
 		REDISLOCK_G(random_pid) = rl_process_id();
 	}
 	raw = REDISLOCK_G(random_pool) + pool_size - REDISLOCK_G(random_left);
-	REDISLOCK_G(random_left) -= PHP_REDISLOCK_TOKEN_LEN / 2;
-	for (i = 0; i < PHP_REDISLOCK_TOKEN_LEN / 2; i++) {
+	REDISLOCK_G(random_left) -= (uint32_t)n;
+	memcpy(out, raw, n);
+	/* used bytes are not left behind in memory for anyone to read back */
+	ZEND_SECURE_ZERO(raw, n);
+	return true;
+}
+
+bool php_redislock_make_token(char out[PHP_REDISLOCK_TOKEN_LEN + 1])
+{
+	static const char hex[] = "0123456789abcdef";
+	unsigned char raw[PHP_REDISLOCK_TOKEN_LEN / 2];
+	size_t i;
+
+	if (!random_bytes(raw, sizeof(raw))) {
+		return false;
+	}
+	for (i = 0; i < sizeof(raw); i++) {
 		out[2 * i] = hex[raw[i] >> 4];
 		out[2 * i + 1] = hex[raw[i] & 15];
 	}
 	out[PHP_REDISLOCK_TOKEN_LEN] = '\0';
-	/* used bytes are not left behind in memory for anyone to read back */
-	ZEND_SECURE_ZERO(raw, PHP_REDISLOCK_TOKEN_LEN / 2);
+	ZEND_SECURE_ZERO(raw, sizeof(raw));
 	return true;
 }
 
@@ -694,12 +724,17 @@ bool php_redislock_check_wait_interval(zend_long wait_interval_us, uint32_t arg_
 
 zend_long php_redislock_random_range(zend_long min, zend_long max)
 {
-	return min >= max ? min : php_mt_rand_range(min, max);
+	uint32_t r = 0;
+	/* from the extension's own pool: mt_rand() would move the user's mt_srand() sequence */
+	if (min >= max || !random_bytes((unsigned char *)&r, sizeof(r))) {
+		return min;
+	}
+	return min + (zend_long)(r % (uint32_t)(max - min + 1));
 }
 
 void php_redislock_random_pause(zend_long max_us)
 {
 	if (max_us > 0) {
-		usleep((useconds_t)php_mt_rand_range(0, max_us));
+		usleep((unsigned int)php_redislock_random_range(0, max_us));
 	}
 }

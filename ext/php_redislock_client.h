@@ -111,7 +111,7 @@ rl_status php_redislock_wait_in_queue(rl_conn *conn, php_redislock_wait_fn step,
 /* Whether PHP's max_execution_time ran out (the engine raises its fatal error at the next opportunity). */
 bool php_redislock_time_limit_reached(void);
 
-/* A random number in [min, max] (PHP's Mersenne Twister: spreading retries needs no CSPRNG). */
+/* A random number in [min, max] (< 2^32 apart), for spreading retries; min if the CSPRNG fails. */
 zend_long php_redislock_random_range(zend_long min, zend_long max);
 
 /* Sleeps a random 0..max_us microseconds (so waiters woken together do not retry in step). */

@@ -43,7 +43,8 @@ static void held_clear(redislock_lock_object *lock)
 static void validity_set(redislock_lock_object *lock, zend_string *name, long long validity_ms)
 {
 	zval until;
-	ZVAL_LONG(&until, (zend_long)(php_redislock_now_ns() + (uint64_t)validity_ms * 1000000u));
+	/* a double: monotonic ns do not fit a 32-bit zend_long, and 53 bits keep them exact for 104 days of uptime */
+	ZVAL_DOUBLE(&until, (double)(php_redislock_now_ns() + (uint64_t)validity_ms * 1000000u));
 	zend_hash_update(&lock->validity, name, &until);
 }
 
@@ -52,7 +53,7 @@ static uint64_t validity_left_ns(redislock_lock_object *lock, zend_string *name)
 {
 	zval *until = zend_hash_find(&lock->validity, name);
 	uint64_t now = php_redislock_now_ns();
-	return until && (uint64_t)Z_LVAL_P(until) > now ? (uint64_t)Z_LVAL_P(until) - now : 0;
+	return until && Z_DVAL_P(until) > (double)now ? (uint64_t)(Z_DVAL_P(until) - (double)now) : 0;
 }
 
 /* The C layer's view of a lock of this object's: prefix, key (prefix . name, which the caller releases), token. */
@@ -350,15 +351,21 @@ static void lock_multi(redislock_lock_object *lock, zend_string *name, double ti
 			RETURN_TRUE;
 		}
 	}
-	if (!php_redislock_make_token(token)) {
-		RETURN_THROWS();
-	}
 	key = make_ref(lock, name, token, PHP_REDISLOCK_TOKEN_LEN, &ref);
 	for (;;) {
 		uint64_t now_ns;
 		long long block_ms, left_ms;
 		size_t notes = 0;
 
+		/*
+		 * A new token for every attempt: a roll-back that was written but not
+		 * waited for (a master past its budget) may land after a later attempt
+		 * took that master, and must never delete that attempt's key.
+		 */
+		if (!php_redislock_make_token(token)) {
+			zend_string_release(key);
+			RETURN_THROWS();
+		}
 		status = rl_redlock_acquire(&masters.base, &ref, ttl_ms, budget, timeout > 0, &acquired, &validity_ms,
 			&free_in_ms, &err);
 		if (status != RL_OK || acquired) {
@@ -523,7 +530,7 @@ static void call_on_held_multi(redislock_lock_object *lock, zend_string *name, z
 	rl_status status = RL_OK;
 	rl_error err;
 	long long validity_ms = 0;
-	bool yes = false, settled = true;
+	bool yes = false, settled = false;
 	zend_string *key = make_ref(lock, name, Z_STRVAL_P(token), Z_STRLEN_P(token), &ref);
 
 	php_redislock_client_masters(&lock->client, &masters);
@@ -542,7 +549,10 @@ static void call_on_held_multi(redislock_lock_object *lock, zend_string *name, z
 				multi_drop(lock, name, &ref); /* past its validity: whatever the masters say, it cannot be trusted */
 				break;
 			}
-			if ((status = rl_redlock_is_owner(&masters.base, &ref, &yes, &err)) == RL_OK && !yes) {
+			if ((status = rl_redlock_is_owner(&masters.base, &ref, &yes, &err)) == RL_OK
+					&& (!yes || validity_left_ns(lock, name) == 0)) {
+				/* not a quorum, or the validity ran out while the masters answered */
+				yes = false;
 				multi_drop(lock, name, &ref);
 			}
 			break;

@@ -146,9 +146,9 @@ static bool read_triple(zval *entry, uint32_t position, zval *server, double *co
 		zend_argument_value_error(1, "element #%u must be [host, port, timeout]", position);
 		return false;
 	}
-	/* an IPv6 address in brackets, as the server strings write it */
-	ZVAL_STR(server, zend_strpprintf(0, memchr(Z_STRVAL_P(host), ':', Z_STRLEN_P(host)) ? "tcp://[%s]:" ZEND_LONG_FMT
-		: "tcp://%s:" ZEND_LONG_FMT, Z_STRVAL_P(host), Z_LVAL_P(port)));
+	/* an IPv6 address in brackets, as the server strings write it (unless it has them already) */
+	ZVAL_STR(server, zend_strpprintf(0, memchr(Z_STRVAL_P(host), ':', Z_STRLEN_P(host)) && Z_STRVAL_P(host)[0] != '['
+		? "tcp://[%s]:" ZEND_LONG_FMT : "tcp://%s:" ZEND_LONG_FMT, Z_STRVAL_P(host), Z_LVAL_P(port)));
 	return true;
 }
 
@@ -178,11 +178,11 @@ PHP_METHOD(RedLock, __construct)
 		RETURN_THROWS();
 	}
 	if (retry_delay < 0 || retry_delay > 3600000) {
-		zend_argument_value_error(2, "must be greater than or equal to 0");
+		zend_argument_value_error(2, "must be between 0 and 3600000 (milliseconds)");
 		RETURN_THROWS();
 	}
 	if (retry_count < 1 || retry_count > 1000000) {
-		zend_argument_value_error(3, "must be greater than 0");
+		zend_argument_value_error(3, "must be between 1 and 1000000");
 		RETURN_THROWS();
 	}
 	strings = zend_new_array(zend_hash_num_elements(servers));
@@ -236,10 +236,10 @@ PHP_METHOD(RedLock, lock)
 		RETURN_THROWS();
 	}
 	if (ttl <= 0 || (double)ttl > PHP_REDISLOCK_MAX_SECONDS * 1000.0) {
-		zend_argument_value_error(2, "must be greater than 0");
+		zend_argument_value_error(2, "must be greater than 0 and at most 1000000000000 (milliseconds)");
 		RETURN_THROWS();
 	}
-	if (!(redlock = redlock_for_call(ZEND_THIS)) || !php_redislock_make_token(token)) {
+	if (!(redlock = redlock_for_call(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	php_redislock_client_masters(&redlock->client, &masters);
@@ -248,6 +248,11 @@ PHP_METHOD(RedLock, lock)
 		bool will_retry = round + 1 < redlock->retry_count;
 		size_t notes;
 		long long delay_ms;
+
+		/* a new token every round: a late roll-back of an earlier round must never delete this one's key */
+		if (!php_redislock_make_token(token)) {
+			RETURN_THROWS();
+		}
 
 		status = rl_redlock_acquire(&masters.base, &ref, ttl,
 			rl_redlock_acquire_budget(ttl, redlock->client.endpoints[0].config.read_timeout), will_retry, &acquired,

@@ -11,6 +11,8 @@
 #else
 # include <poll.h>
 # include <sys/socket.h>
+# include <netinet/in.h>
+# include <netinet/tcp.h>
 # include <pthread.h>
 # include <unistd.h>
 #endif
@@ -388,6 +390,13 @@ static rl_conn *conn_setup(rl_conn *conn, const rl_conn_config *config, rl_statu
 	if (config->address.transport == RL_TRANSPORT_TCP) {
 		/* a peer that vanished without a FIN is noticed by the kernel, not only by our timeout */
 		redisEnableKeepAlive(conn->ctx);
+#ifndef _WIN32
+		{
+			/* hiredis 1.x sets it only when it waited for the connect itself, not after a non-blocking one */
+			int one = 1;
+			setsockopt(conn->ctx->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+		}
+#endif
 	}
 	*status = RL_OK;
 	return conn;

@@ -227,12 +227,13 @@ static void roll_back(rl_redlock_masters *masters, const rl_lock_ref *lock, cons
 		any_awaited = any_awaited || awaited[i];
 		any_late = any_late || (where[i] && late[i]);
 	}
-	if (any_late && step_begin(&st, masters, late, &err)) {
+	/* one step: the connections all at once, the late masters' releases written, the others' awaited */
+	if ((any_late || any_awaited) && step_begin(&st, masters, where, &err)) {
 		unsigned long long now = rl_monotonic_ns();
-		for (i = 0; i < masters->n; i++) {
+		for (i = 0; i < masters->n && any_late; i++) {
 			rl_fanout_slot *slot = &st.slots[i];
 			rl_command cmd;
-			if (!slot->conn || slot->status != RL_OK) {
+			if (!late[i] || !slot->conn || slot->status != RL_OK) {
 				continue;
 			}
 			/* a new connection: by EVAL, as a NOSCRIPT could never be answered */
@@ -240,12 +241,13 @@ static void roll_back(rl_redlock_masters *masters, const rl_lock_ref *lock, cons
 			if (rl_fanout_append(slot, &cmd) == RL_OK) {
 				rl_conn_flush(slot->conn, slot_deadline(slot->conn, budget_s, now), &slot->err);
 			}
-			slot->conn->broken = true; /* its replies are never read: the connection goes */
+			/* its replies are never read: the connection goes, and the step leaves the slot alone */
+			slot->conn->broken = true;
+			slot->status = RL_ERR_TIMEOUT;
 		}
-		step_end(&st);
-	}
-	if (any_awaited && step_begin(&st, masters, awaited, &err)) {
-		run_script(&st, &rl_script_redlock_release, 1, RELEASE_NKEYS, RELEASE_NARGS, args, lens, budget_s);
+		if (any_awaited) {
+			run_script(&st, &rl_script_redlock_release, 1, RELEASE_NKEYS, RELEASE_NARGS, args, lens, budget_s);
+		}
 		step_end(&st);
 	}
 	rl_wait_keys_free(&keys);
@@ -606,8 +608,11 @@ rl_status rl_redlock_block(rl_redlock_masters *masters, const rl_lock_ref *lock,
 		if (!slot->conn || slot->status != RL_OK) {
 			continue;
 		}
+		long long this_block_ms = block_ms;
 		if (slot->conn->whole_second_blocks) {
-			snprintf(timeout, sizeof(timeout), "%lld", (block_ms + 999) / 1000);
+			/* Redis < 6: whole seconds, rounded up, and the deadline follows */
+			this_block_ms = (block_ms + 999) / 1000 * 1000;
+			snprintf(timeout, sizeof(timeout), "%lld", this_block_ms / 1000);
 		} else {
 			snprintf(timeout, sizeof(timeout), "%lld.%03lld", block_ms / 1000, block_ms % 1000);
 		}
@@ -615,7 +620,7 @@ rl_status rl_redlock_block(rl_redlock_masters *masters, const rl_lock_ref *lock,
 		rl_command_add_str(&cmd, "BLPOP");
 		rl_command_add(&cmd, keys.wake, keys.wake_len);
 		rl_command_add_str(&cmd, timeout);
-		slot->deadline_ns = now + (unsigned long long)(block_ms + BLOCK_END_ALLOWANCE_MS) * 1000000ULL;
+		slot->deadline_ns = now + (unsigned long long)(this_block_ms + BLOCK_END_ALLOWANCE_MS) * 1000000ULL;
 		rl_fanout_append(slot, &cmd);
 	}
 	rl_fanout_run(st.slots, n, block_slot_done, &state);

@@ -286,12 +286,13 @@
 	"return 0\n"
 
 /* ext/lua/redlock_acquire.lua */
-#define RL_LUA_REDLOCK_ACQUIRE_SHA1 "28899facbf9292a4573bc20b9e13810d9b70d187"
+#define RL_LUA_REDLOCK_ACQUIRE_SHA1 "1c92983d4a60387f30c21b03796f4d4e702f7017"
 #define RL_LUA_REDLOCK_ACQUIRE \
 	"if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end\n" \
 	"local holder = redis.call('GET', KEYS[1])\n" \
 	"if redis.call('HLEN', KEYS[2]) > 100 then redis.call('DEL', KEYS[2]) end\n" \
-	"redis.call('HSET', KEYS[2], 'w', '1', 't' .. holder, '1')\n" \
+	"redis.call('HSET', KEYS[2], 'w', '1')\n" \
+	"redis.call('HSET', KEYS[2], 't' .. holder, '1')\n" \
 	"redis.call('PEXPIRE', KEYS[2], ARGV[3])\n" \
 	"local left = redis.call('PTTL', KEYS[1])\n" \
 	"if left > 0 then return -left end\n" \

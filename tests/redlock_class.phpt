@@ -143,19 +143,19 @@ TypeError: RedLock::__construct(): Argument #1 ($servers) element #1 must be of 
 TypeError: RedLock::__construct(): Argument #1 ($servers) element #2 must be of type array, int given
 ValueError: RedLock::__construct(): Argument #1 ($servers) element #1 must be [host, port, timeout]
 ValueError: RedLock::__construct(): Argument #1 ($servers) element #2 must be [host, port, timeout]
-ValueError: RedLock::__construct(): Argument #2 ($retryDelay) must be greater than or equal to 0
-ValueError: RedLock::__construct(): Argument #3 ($retryCount) must be greater than 0
-ValueError: RedLock::__construct(): Argument #3 ($retryCount) must be greater than 0
+ValueError: RedLock::__construct(): Argument #2 ($retryDelay) must be between 0 and 3600000 (milliseconds)
+ValueError: RedLock::__construct(): Argument #3 ($retryCount) must be between 1 and 1000000
+ValueError: RedLock::__construct(): Argument #3 ($retryCount) must be between 1 and 1000000
 ValueError: RedLock::lock(): Argument #1 ($resource) must not be empty
-ValueError: RedLock::lock(): Argument #2 ($ttl) must be greater than 0
-ValueError: RedLock::lock(): Argument #2 ($ttl) must be greater than 0
+ValueError: RedLock::lock(): Argument #2 ($ttl) must be greater than 0 and at most 1000000000000 (milliseconds)
+ValueError: RedLock::lock(): Argument #2 ($ttl) must be greater than 0 and at most 1000000000000 (milliseconds)
 ValueError: RedLock::unlock(): Argument #1 ($lock) must have string elements "resource" and "token"
 ValueError: RedLock::unlock(): Argument #1 ($lock) must have string elements "resource" and "token"
 ValueError: RedLock::unlock(): Argument #1 ($lock) must have string elements "resource" and "token"
 ValueError: RedLock::unlock(): Argument #1 ($lock) must have string elements "resource" and "token"
 ValueError: RedLock::lock(): Argument #1 ($resource) must not be empty
-ValueError: RedLock::lock(): Argument #2 ($ttl) must be greater than 0
-ValueError: RedLock::lock(): Argument #2 ($ttl) must be greater than 0
+ValueError: RedLock::lock(): Argument #2 ($ttl) must be greater than 0 and at most 1000000000000 (milliseconds)
+ValueError: RedLock::lock(): Argument #2 ($ttl) must be greater than 0 and at most 1000000000000 (milliseconds)
 ValueError: RedLock::unlock(): Argument #1 ($lock) must have string elements "resource" and "token"
 ValueError: RedLock::unlock(): Argument #1 ($lock) must have string elements "resource" and "token"
 ValueError: RedLock::unlock(): Argument #1 ($lock) must have string elements "resource" and "token"

@@ -15,7 +15,9 @@ if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
 local holder = redis.call('GET', KEYS[1])
 -- holders that expired without a release leave their field: keep the hash small
 if redis.call('HLEN', KEYS[2]) > 100 then redis.call('DEL', KEYS[2]) end
-redis.call('HSET', KEYS[2], 'w', '1', 't' .. holder, '1')
+-- two HSETs: one HSET with several fields needs Redis 4
+redis.call('HSET', KEYS[2], 'w', '1')
+redis.call('HSET', KEYS[2], 't' .. holder, '1')
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
 local left = redis.call('PTTL', KEYS[1])
 if left > 0 then return -left end
