@@ -6,6 +6,27 @@
 #include "rl_lock.h"
 #include "rl_scripts.h"
 
+void rl_lock_set_nx_command(rl_command *cmd, const rl_lock_ref *lock, const char *ttl_ms, bool with_get)
+{
+	rl_command_init(cmd);
+	rl_command_add_str(cmd, "SET");
+	rl_command_add(cmd, lock->key, lock->key_len);
+	rl_command_add(cmd, lock->token, lock->token_len);
+	rl_command_add_str(cmd, "NX");
+	rl_command_add_str(cmd, "PX");
+	rl_command_add_str(cmd, ttl_ms);
+	if (with_get) {
+		rl_command_add_str(cmd, "GET");
+	}
+}
+
+void rl_lock_get_command(rl_command *cmd, const rl_lock_ref *lock)
+{
+	rl_command_init(cmd);
+	rl_command_add_str(cmd, "GET");
+	rl_command_add(cmd, lock->key, lock->key_len);
+}
+
 rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *acquired, rl_error *err)
 {
 	char ttl[24];
@@ -22,16 +43,7 @@ rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long 
 		 * once per connection and get the plain form from then on.
 		 */
 		with_get = conn->set_nx_get != 0;
-		rl_command_init(&cmd);
-		rl_command_add_str(&cmd, "SET");
-		rl_command_add(&cmd, lock->key, lock->key_len);
-		rl_command_add(&cmd, lock->token, lock->token_len);
-		rl_command_add_str(&cmd, "NX");
-		rl_command_add_str(&cmd, "PX");
-		rl_command_add_str(&cmd, ttl);
-		if (with_get) {
-			rl_command_add_str(&cmd, "GET");
-		}
+		rl_lock_set_nx_command(&cmd, lock, ttl, with_get);
 		if ((status = rl_conn_call(conn, &cmd, &reply, err)) != RL_OK) {
 			return status;
 		}
@@ -89,9 +101,7 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 	rl_status status;
 
 	/* A single GET is already atomic; comparing here saves the server a script call. */
-	rl_command_init(&cmd);
-	rl_command_add_str(&cmd, "GET");
-	rl_command_add(&cmd, lock->key, lock->key_len);
+	rl_lock_get_command(&cmd, lock);
 	if ((status = rl_conn_call(conn, &cmd, &reply, err)) != RL_OK) {
 		return status;
 	}

@@ -20,6 +20,14 @@ typedef struct {
 	size_t token_len;
 } rl_lock_ref;
 
+/*
+ * The lock's two plain commands, for one server and for a fan-out alike:
+ * SET key token NX PX ttl_ms [GET], and GET key (the owner check). The
+ * command points into lock and ttl_ms, which must outlive it.
+ */
+void rl_lock_set_nx_command(rl_command *cmd, const rl_lock_ref *lock, const char *ttl_ms, bool with_get);
+void rl_lock_get_command(rl_command *cmd, const rl_lock_ref *lock);
+
 /* SET key token NX PX ttl_ms. *acquired tells whether the key was free. */
 rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *acquired, rl_error *err);
 

@@ -367,13 +367,7 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 	} else {
 		/* the plain SET NX PX, as on one server: nothing to mark when nobody will wait */
 		rl_command cmd;
-		rl_command_init(&cmd);
-		rl_command_add_str(&cmd, "SET");
-		rl_command_add(&cmd, lock->key, lock->key_len);
-		rl_command_add(&cmd, lock->token, lock->token_len);
-		rl_command_add_str(&cmd, "NX");
-		rl_command_add_str(&cmd, "PX");
-		rl_command_add_str(&cmd, ttl);
+		rl_lock_set_nx_command(&cmd, lock, ttl, false);
 		for (i = 0; i < n; i++) {
 			if (st.slots[i].conn && st.slots[i].status == RL_OK) {
 				st.slots[i].deadline_ns = slot_deadline(st.slots[i].conn, budget_s, start);
@@ -519,9 +513,7 @@ rl_status rl_redlock_is_owner(rl_redlock_masters *masters, const rl_lock_ref *lo
 		return RL_ERR_NOMEM;
 	}
 	/* a single GET is atomic; comparing here saves every master a script call */
-	rl_command_init(&cmd);
-	rl_command_add_str(&cmd, "GET");
-	rl_command_add(&cmd, lock->key, lock->key_len);
+	rl_lock_get_command(&cmd, lock);
 	now = rl_monotonic_ns();
 	for (i = 0; i < n; i++) {
 		if (st.slots[i].conn && st.slots[i].status == RL_OK) {
