@@ -174,28 +174,14 @@ for ($r = 0; $r < $rounds; $r++) {
 
 /* ---- redis-benchmark: the two commands from a C client, one connection */
 
-function redis_benchmark(array $target, int $n, array $command): ?float
-{
-    $bin = trim((string)shell_exec('command -v redis-benchmark 2>/dev/null'));
-    if ($bin === '') {
-        return null;
-    }
-    $p = proc_open(array_merge([$bin], $target, ['-c', '1', '-n', (string)$n, '-q'], $command),
-        [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
-    $out = stream_get_contents($pipes[1]);
-    stream_get_contents($pipes[2]);
-    proc_close($p);
-    /* -q prints progress lines ending in \r, then "NAME: 12345.67 requests per second, ..." */
-    return preg_match_all('/([\d.]+) requests per second/', $out, $m) ? (float)end($m[1]) : null;
-}
 
 $rb = [];
 if ($o['rb-rounds'] > 0) {
     $target = $addr['socket'] !== null ? ['-s', $addr['socket']] : ['-h', $addr['host'], '-p', (string)$addr['port']];
     $benchKey = "Lock:bench:redis-benchmark:$tag";
     for ($r = 0; $r < $o['rb-rounds']; $r++) {
-        $set = redis_benchmark($target, $cycles, ['SET', $benchKey, str_repeat('a', 32), 'NX', 'PX', '15000']);
-        $eval = redis_benchmark($target, $cycles, ['EVALSHA', $sha, '1', $benchKey, str_repeat('b', 32)]);
+        $set = bench_redis_benchmark($target, $cycles, ['SET', $benchKey, str_repeat('a', 32), 'NX', 'PX', '15000']);
+        $eval = bench_redis_benchmark($target, $cycles, ['EVALSHA', $sha, '1', $benchKey, str_repeat('b', 32)]);
         if ($set === null || $eval === null) {
             $rb = [];
             break;

@@ -462,3 +462,34 @@ function bench_pump(array &$kids, int $deadline, callable $done): bool
     }
     return true;
 }
+
+/** Kills each child process (proc, out) in $kids and empties it: whatever happens to a bench, its children do not outlive it. */
+function bench_kill_children(array &$kids): void
+{
+    foreach ($kids as $i => $k) {
+        if (is_resource($k['proc'])) {
+            proc_terminate($k['proc'], 9);
+            if (is_resource($k['out'])) {
+                fclose($k['out']);
+            }
+            proc_close($k['proc']);
+        }
+        unset($kids[$i]);
+    }
+}
+
+/** redis-benchmark -c 1 on one command; requests/s, or null when it is not installed */
+function bench_redis_benchmark(array $target, int $n, array $command): ?float
+{
+    $bin = trim((string)shell_exec('command -v redis-benchmark 2>/dev/null'));
+    if ($bin === '') {
+        return null;
+    }
+    $p = proc_open(array_merge([$bin], $target, ['-c', '1', '-n', (string)$n, '-q'], $command),
+        [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    $out = stream_get_contents($pipes[1]);
+    stream_get_contents($pipes[2]);
+    proc_close($p);
+    /* -q prints progress lines ending in \r, then "NAME: 12345.67 requests per second, ..." */
+    return preg_match_all('/([\d.]+) requests per second/', $out, $m) ? (float)end($m[1]) : null;
+}

@@ -214,22 +214,9 @@ $hasRedLockClass = $extMulti && class_exists('RedLock');
 /** @var array<int, array> children and proxies alive, killed whatever happens to this script */
 $kids = [];
 $proxies = [];
-function kill_all(array &$procs): void
-{
-    foreach ($procs as $i => $k) {
-        if (is_resource($k['proc'])) {
-            proc_terminate($k['proc'], 9);
-            if (is_resource($k['out'])) {
-                fclose($k['out']);
-            }
-            proc_close($k['proc']);
-        }
-        unset($procs[$i]);
-    }
-}
 register_shutdown_function(function () use (&$kids, &$proxies): void {
-    kill_all($kids);
-    kill_all($proxies);
+    bench_kill_children($kids);
+    bench_kill_children($proxies);
 });
 if (function_exists('pcntl_async_signals')) {
     pcntl_async_signals(true);
@@ -253,20 +240,6 @@ function ext_keys(string $name): array
 
 /* ---------------------------------------------------- a, b: lock+unlock */
 
-/** redis-benchmark -c 1 on one command; requests/s, or null */
-function redis_benchmark(array $target, int $n, array $command): ?float
-{
-    $bin = trim((string)shell_exec('command -v redis-benchmark 2>/dev/null'));
-    if ($bin === '') {
-        return null;
-    }
-    $p = proc_open(array_merge([$bin], $target, ['-c', '1', '-n', (string)$n, '-q'], $command),
-        [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
-    $out = stream_get_contents($pipes[1]);
-    stream_get_contents($pipes[2]);
-    proc_close($p);
-    return preg_match_all('/([\d.]+) requests per second/', $out, $m) ? (float)end($m[1]) : null;
-}
 
 /** median of $rounds redis-benchmark runs of SET NX PX + EVALSHA on host:port, combined */
 function rb_cycle(string $host, int $port, int $n, int $rounds, string $sha, string $key): ?float
@@ -274,8 +247,8 @@ function rb_cycle(string $host, int $port, int $n, int $rounds, string $sha, str
     $v = [];
     for ($r = 0; $r < $rounds; $r++) {
         $t = ['-h', $host, '-p', (string)$port];
-        $set = redis_benchmark($t, $n, ['SET', $key, str_repeat('a', 32), 'NX', 'PX', '15000']);
-        $eval = redis_benchmark($t, $n, ['EVALSHA', $sha, '1', $key, str_repeat('b', 32)]);
+        $set = bench_redis_benchmark($t, $n, ['SET', $key, str_repeat('a', 32), 'NX', 'PX', '15000']);
+        $eval = bench_redis_benchmark($t, $n, ['EVALSHA', $sha, '1', $key, str_repeat('b', 32)]);
         if ($set === null || $eval === null) {
             return null;
         }
@@ -455,7 +428,7 @@ if (in_array('b', $parts, true)) {
         $rb['proxy'] = rb_cycle('127.0.0.1', $proxyPorts[0], max(200, $proxyCycles), 1, $sha,
             "Lock:bench:redlock:rbp:$tag");
     }
-    kill_all($proxies);
+    bench_kill_children($proxies);
 }
 if ($pinned) {
     /* parts c and d: their processes go where the scheduler puts them */

@@ -133,21 +133,7 @@ $sectionT0 = hrtime(true);
 /** @var array<int, array{proc: resource, out: resource, pid: int, buf: string, eof: bool}> the live children */
 $kids = [];
 
-/* Whatever happens to this script, its children do not outlive it. */
-function kill_kids(array &$kids): void
-{
-    foreach ($kids as $i => $k) {
-        if (is_resource($k['proc'])) {
-            proc_terminate($k['proc'], 9);
-            if (is_resource($k['out'])) {
-                fclose($k['out']);
-            }
-            proc_close($k['proc']);
-        }
-        unset($kids[$i]);
-    }
-}
-register_shutdown_function(function () use (&$kids): void { kill_kids($kids); });
+register_shutdown_function(function () use (&$kids): void { bench_kill_children($kids); });
 if (function_exists('pcntl_async_signals')) {
     pcntl_async_signals(true);
     foreach ([SIGINT, SIGTERM, SIGHUP] as $sig) {
