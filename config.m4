@@ -67,6 +67,9 @@ if test "$PHP_REDISLOCK" != "no"; then
       ext/rl_fanout.c
       ext/rl_lock.c
       ext/rl_redlock.c
+      ext/rl_route.c
+      ext/rl_sentinel.c
+      ext/rl_cluster.c
       ext/rl_semaphore.c
       ext/rl_reply.c
       ext/rl_server.c

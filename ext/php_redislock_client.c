@@ -13,22 +13,37 @@
 #endif
 
 static int le_persistent_conn;
+static int le_topology;
 
 static void persistent_conn_dtor(zend_resource *res)
 {
 	rl_conn_close((rl_conn *)res->ptr);
 }
 
+static void topology_dtor(zend_resource *res)
+{
+	rl_topology_free((rl_topology *)res->ptr);
+}
+
 void php_redislock_client_minit(int module_number)
 {
 	le_persistent_conn = zend_register_list_destructors_ex(NULL, persistent_conn_dtor,
 		"redislock persistent connection", module_number);
+	le_topology = zend_register_list_destructors_ex(NULL, topology_dtor, "redislock topology", module_number);
 }
 
 bool php_redislock_server_is_valid(const char *spec, size_t len, const char **why)
 {
 	rl_server_address *list;
 	size_t n;
+	if (rl_server_group_kind(spec, len) != RL_GROUP_NONE) {
+		rl_server_group group;
+		if (!rl_server_parse_group(spec, len, &group, why)) {
+			return false;
+		}
+		rl_server_group_free(&group);
+		return true;
+	}
 	if (!rl_server_parse_list(spec, len, &list, &n, why)) {
 		return false;
 	}
@@ -90,19 +105,29 @@ static bool option_nullable_string(const char *option, zval *value, char **out)
 /* The constructor's options that apply to every server (each field only when given). */
 typedef struct {
 	bool has_connect_timeout, has_read_timeout, has_database, has_username, has_password;
-	double connect_timeout, read_timeout;
+	bool has_sentinel_username, has_sentinel_password, has_min_replicas, has_replica_timeout;
+	double connect_timeout, read_timeout, replica_timeout;
 	long database;
+	zend_long min_replicas;
 	char *username, *password; /* malloc'd; NULL when given as null */
+	char *sentinel_username, *sentinel_password;
 } client_options;
+
+static void free_secret(char *secret)
+{
+	if (secret) {
+		/* a copy of a secret is wiped before it goes */
+		ZEND_SECURE_ZERO(secret, strlen(secret));
+		free(secret);
+	}
+}
 
 static void client_options_free(client_options *o)
 {
 	free(o->username);
-	if (o->password) {
-		/* a copy of a secret is wiped before it goes */
-		ZEND_SECURE_ZERO(o->password, strlen(o->password));
-		free(o->password);
-	}
+	free_secret(o->password);
+	free(o->sentinel_username);
+	free_secret(o->sentinel_password);
 }
 
 static bool read_options(php_redislock_client *client, HashTable *options, client_options *o)
@@ -158,6 +183,36 @@ static bool read_options(php_redislock_client *client, HashTable *options, clien
 				return false;
 			}
 			o->has_password = true;
+		} else if (zend_string_equals_literal(key, "sentinel_username")) {
+			if (!option_nullable_string("sentinel_username", value, &o->sentinel_username)) {
+				return false;
+			}
+			o->has_sentinel_username = true;
+		} else if (zend_string_equals_literal(key, "sentinel_password")) {
+			if (!option_nullable_string("sentinel_password", value, &o->sentinel_password)) {
+				return false;
+			}
+			o->has_sentinel_password = true;
+		} else if (zend_string_equals_literal(key, "min_replicas")) {
+			if (Z_TYPE_P(value) != IS_LONG) {
+				return option_type_error("min_replicas", "int", value);
+			}
+			if (Z_LVAL_P(value) < 0 || Z_LVAL_P(value) > 1000) {
+				zend_argument_value_error(2, "option \"min_replicas\" must be between 0 and 1000");
+				return false;
+			}
+			o->min_replicas = Z_LVAL_P(value);
+			o->has_min_replicas = true;
+		} else if (zend_string_equals_literal(key, "replica_timeout")) {
+			if (!option_seconds("replica_timeout", value, &o->replica_timeout)) {
+				return false;
+			}
+			if (!(o->replica_timeout >= 0.001 && o->replica_timeout <= 3600)) {
+				/* WAIT with 0 would block forever */
+				zend_argument_value_error(2, "option \"replica_timeout\" must be between 0.001 and 3600 (seconds)");
+				return false;
+			}
+			o->has_replica_timeout = true;
 		} else {
 			zend_argument_value_error(2, "contains unknown option \"%.*s\"", (int)ZSTR_LEN(key), ZSTR_VAL(key));
 			return false;
@@ -219,10 +274,11 @@ static void key_field(PHP_SHA256_CTX *ctx, const char *value, size_t len)
  * database or a set of credentials never leaks between configurations and no
  * password sits in the key in clear.
  */
-static zend_string *make_pool_key(const rl_conn_config *config)
+/* Hex SHA-256 of everything but the address that makes connections differ (database, user, password, timeouts). */
+static void config_digest(const rl_conn_config *config, char hex[65])
 {
 	const rl_server_address *a = &config->address;
-	char server[300], db[24], timeouts[64], hex[65];
+	char db[24], timeouts[64];
 	unsigned char digest[32];
 	PHP_SHA256_CTX ctx;
 	int i;
@@ -238,17 +294,48 @@ static zend_string *make_pool_key(const rl_conn_config *config)
 	for (i = 0; i < 32; i++) {
 		snprintf(hex + 2 * i, 3, "%02x", digest[i]);
 	}
-	rl_server_describe(a, server, sizeof(server));
+}
+
+static zend_string *make_pool_key(const rl_conn_config *config)
+{
+	char server[300], hex[65];
+
+	config_digest(config, hex);
+	rl_server_describe(&config->address, server, sizeof(server));
 	return zend_strpprintf(0, "redislock|%s|%s", server, hex);
 }
 
-/* The servers of $server as a list (ValueError/TypeError naming the argument, or the INI setting). */
-static bool parse_servers(zend_string *server, HashTable *server_list, rl_server_address **list, size_t *n)
+/*
+ * The servers of $server as a list, or the deployment it names (*group)
+ * (ValueError/TypeError naming the argument, or the INI setting).
+ */
+static bool parse_servers(zend_string *server, HashTable *server_list, rl_server_address **list, size_t *n,
+		rl_server_group *group)
 {
 	const char *why = NULL;
 	zval *entry;
 	size_t i = 0, j;
 
+	memset(group, 0, sizeof(*group));
+	if (server && rl_server_group_kind(ZSTR_VAL(server), ZSTR_LEN(server)) != RL_GROUP_NONE) {
+		if (!rl_server_parse_group(ZSTR_VAL(server), ZSTR_LEN(server), group, &why)) {
+			zend_argument_value_error(1, "must be a valid server address: %s", why);
+			return false;
+		}
+		*list = NULL;
+		*n = 0;
+		return true;
+	}
+	if (!server && !server_list
+			&& rl_server_group_kind(REDISLOCK_G(server), strlen(REDISLOCK_G(server))) != RL_GROUP_NONE) {
+		if (!rl_server_parse_group(REDISLOCK_G(server), strlen(REDISLOCK_G(server)), group, &why)) {
+			zend_value_error("INI setting redislock.server must be a valid server address: %s", why);
+			return false;
+		}
+		*list = NULL;
+		*n = 0;
+		return true;
+	}
 	if (server) {
 		/* one server: the string is its address, commas and all */
 		if (!(*list = calloc(1, sizeof(**list)))) {
@@ -324,17 +411,86 @@ failed:
 	return false;
 }
 
+/*
+ * The process's topology for this deployment and these options: looked up in
+ * the persistent list under a key made of everything that shapes it (the
+ * address as given, the credentials and timeouts hashed like a pool key), so
+ * each request and object with the same configuration shares one map.
+ */
+static rl_topology *shared_topology(const rl_server_group *group, const rl_conn_config *sentinel_config,
+		const rl_conn_config *node_config)
+{
+	rl_topology *t = rl_topology_new(group, sentinel_config, node_config);
+	char node_digest[65], sentinel_digest[65];
+	zend_string *key;
+	zend_resource *res;
+
+	if (!t) {
+		zend_throw_error(NULL, "Out of memory");
+		return NULL;
+	}
+	config_digest(node_config, node_digest);
+	config_digest(sentinel_config, sentinel_digest);
+	key = zend_strpprintf(0, "redislock-topology|%s|%s|%s", t->name, node_digest, sentinel_digest);
+	res = zend_hash_find_ptr(&EG(persistent_list), key);
+	if (res && res->type == le_topology) {
+		rl_topology_free(t);
+		t = res->ptr;
+	} else {
+		zend_register_persistent_resource(ZSTR_VAL(key), ZSTR_LEN(key), t, le_topology);
+	}
+	zend_string_release(key);
+	return t;
+}
+
+/* A Sentinel or Cluster deployment: its topology, from the options (checked against the kind). */
+static bool init_topology(php_redislock_client *client, const rl_server_group *group, const client_options *o)
+{
+	rl_conn_config node, sentinel;
+	bool ok = false;
+
+	memset(&node, 0, sizeof(node));
+	memset(&sentinel, 0, sizeof(sentinel));
+	if (group->kind != RL_GROUP_SENTINEL && (o->has_sentinel_username || o->has_sentinel_password)) {
+		zend_argument_value_error(2, "option \"%s\" applies only to a sentinel:// server",
+			o->has_sentinel_username ? "sentinel_username" : "sentinel_password");
+		return false;
+	}
+	if (group->kind == RL_GROUP_CLUSTER && o->has_database && o->database != 0) {
+		zend_argument_value_error(2, "option \"database\" must be 0 with a cluster:// server (Redis Cluster has one database)");
+		return false;
+	}
+	/* the group's own addresses fill in for these; only credentials, database and timeouts matter */
+	node.address.transport = sentinel.address.transport = RL_TRANSPORT_TCP;
+	node.connect_timeout = sentinel.connect_timeout = o->has_connect_timeout ? o->connect_timeout : REDISLOCK_G(connect_timeout);
+	node.read_timeout = sentinel.read_timeout = o->has_read_timeout ? o->read_timeout : REDISLOCK_G(read_timeout);
+	node.address.database = o->has_database ? o->database : 0;
+	sentinel.address.database = 0; /* Sentinels have no SELECT */
+	if ((o->username && !(node.address.username = strdup(o->username)))
+			|| (o->password && !(node.address.password = strdup(o->password)))
+			|| (o->sentinel_username && !(sentinel.address.username = strdup(o->sentinel_username)))
+			|| (o->sentinel_password && !(sentinel.address.password = strdup(o->sentinel_password)))) {
+		zend_throw_error(NULL, "Out of memory");
+	} else {
+		ok = (client->topology = shared_topology(group, &sentinel, &node)) != NULL;
+	}
+	rl_server_address_free(&node.address);
+	rl_server_address_free(&sentinel.address);
+	return ok;
+}
+
 bool php_redislock_client_init(php_redislock_client *client, zend_string *server, HashTable *server_list,
 		HashTable *options, const char *default_prefix, const char *one_server_class)
 {
 	rl_server_address *list = NULL;
+	rl_server_group group;
 	client_options o;
 	size_t n = 0, i;
 	bool ok = false;
 
 	memset(client, 0, sizeof(*client));
 	memset(&o, 0, sizeof(o));
-	if (!parse_servers(server, server_list, &list, &n)) {
+	if (!parse_servers(server, server_list, &list, &n, &group)) {
 		return false;
 	}
 	if (n > 1 && one_server_class) {
@@ -347,7 +503,7 @@ bool php_redislock_client_init(php_redislock_client *client, zend_string *server
 		rl_server_list_free(list, n);
 		return false;
 	}
-	client->endpoints = ecalloc(n, sizeof(*client->endpoints));
+	client->endpoints = n ? ecalloc(n, sizeof(*client->endpoints)) : NULL;
 	client->n = (uint32_t)n;
 	for (i = 0; i < n; i++) {
 		/* the addresses move into the endpoints, which own them from here on */
@@ -358,9 +514,31 @@ bool php_redislock_client_init(php_redislock_client *client, zend_string *server
 	free(list);
 	client->persistent = REDISLOCK_G(persistent);
 	client->prefix = zend_string_init(default_prefix, strlen(default_prefix), 0);
+	client->replica_timeout_ms = 500;
+	client->replicas_acked = -1;
 	client->initialized = true; /* from here on, destroy() cleans up whatever happens */
 
 	if (options && !read_options(client, options, &o)) {
+		goto out;
+	}
+	if (o.has_min_replicas) {
+		if (n > 1 && o.min_replicas > 0) {
+			/* a quorum of masters is the replication there; a WAIT on each would be another protocol */
+			zend_argument_value_error(2, "option \"min_replicas\" does not apply to several masters");
+			goto out;
+		}
+		client->min_replicas = (int)o.min_replicas;
+	}
+	if (o.has_replica_timeout) {
+		client->replica_timeout_ms = (long long)ceil(o.replica_timeout * 1000.0);
+	}
+	if (group.kind != RL_GROUP_NONE) {
+		ok = init_topology(client, &group, &o);
+		goto out;
+	}
+	if (o.has_sentinel_username || o.has_sentinel_password) {
+		zend_argument_value_error(2, "option \"%s\" applies only to a sentinel:// server",
+			o.has_sentinel_username ? "sentinel_username" : "sentinel_password");
 		goto out;
 	}
 	for (i = 0; i < n; i++) {
@@ -373,6 +551,7 @@ bool php_redislock_client_init(php_redislock_client *client, zend_string *server
 	}
 	ok = true;
 out:
+	rl_server_group_free(&group);
 	client_options_free(&o);
 	return ok;
 }
@@ -406,9 +585,20 @@ void php_redislock_client_destroy(php_redislock_client *client)
 			zend_string_release(e->pool_key);
 		}
 	}
-	efree(client->endpoints);
+	if (client->endpoints) {
+		efree(client->endpoints);
+	}
 	client->endpoints = NULL;
 	client->n = 0;
+	for (i = 0; i < client->n_node_conns; i++) {
+		rl_conn_close(client->node_conns[i]);
+	}
+	if (client->node_conns) {
+		efree(client->node_conns);
+	}
+	client->node_conns = NULL;
+	client->n_node_conns = 0;
+	client->topology = NULL; /* the process's, not ours */
 	if (client->prefix) {
 		zend_string_release(client->prefix);
 	}
@@ -493,6 +683,12 @@ static void endpoint_discard_if_broken(php_redislock_client *client, php_redislo
 
 rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err)
 {
+	if (client->n == 0) {
+		/* a Sentinel or Cluster deployment has no one connection: steps go through php_redislock_client_run() */
+		*status = RL_ERR_ROUTE;
+		snprintf(err->message, sizeof(err->message), "no single server to talk to");
+		return NULL;
+	}
 	return endpoint_conn(client, &client->endpoints[0], false, status, err);
 }
 
@@ -502,6 +698,244 @@ void php_redislock_client_discard_if_broken(php_redislock_client *client)
 	for (i = 0; i < client->n; i++) {
 		endpoint_discard_if_broken(client, &client->endpoints[i]);
 	}
+	/* a topology's connections went back to the pool after each step (route_put): broken ones are closed there */
+}
+
+/* ---- Sentinel and Cluster: connections to a topology's nodes ---- */
+
+typedef struct {
+	rl_route_pool base;
+	php_redislock_client *client;
+} client_route_pool;
+
+static rl_conn *route_get(rl_route_pool *pool, rl_topology *t, size_t node, rl_status *status, rl_error *err)
+{
+	php_redislock_client *client = ((client_route_pool *)pool)->client;
+	rl_route_node *n = &t->nodes[node];
+	char name[40];
+	zend_resource *res;
+	rl_conn *conn;
+
+	snprintf(name, sizeof(name), "redislock-%ld", php_redislock_getpid());
+	if (!client->persistent) {
+		if (node >= client->n_node_conns) {
+			size_t grown = MAX(node + 1, 2 * client->n_node_conns);
+			client->node_conns = safe_erealloc(client->node_conns, grown, sizeof(*client->node_conns), 0);
+			memset(client->node_conns + client->n_node_conns, 0,
+				(grown - client->n_node_conns) * sizeof(*client->node_conns));
+			client->n_node_conns = grown;
+		}
+		if (client->node_conns[node] && !rl_conn_is_reusable(client->node_conns[node])) {
+			rl_conn_close(client->node_conns[node]);
+			client->node_conns[node] = NULL;
+		}
+		if (!client->node_conns[node]) {
+			client->node_conns[node] = rl_conn_open(&n->config, name, status, err);
+		}
+		return client->node_conns[node];
+	}
+	if (!n->pool_key) {
+		/* keyed by the node actually used: after a failover, the new master's connection is another one */
+		zend_string *key = make_pool_key(&n->config);
+		n->pool_key = strdup(ZSTR_VAL(key));
+		zend_string_release(key);
+		if (!n->pool_key) {
+			*status = RL_ERR_NOMEM;
+			snprintf(err->message, sizeof(err->message), "out of memory");
+			return NULL;
+		}
+	}
+	res = zend_hash_str_find_ptr(&EG(persistent_list), n->pool_key, strlen(n->pool_key));
+	if (res && res->type == le_persistent_conn && rl_conn_is_reusable((rl_conn *)res->ptr)) {
+		return (rl_conn *)res->ptr;
+	}
+	if (res) {
+		zend_hash_str_del(&EG(persistent_list), n->pool_key, strlen(n->pool_key));
+	}
+	if ((conn = rl_conn_open(&n->config, name, status, err))) {
+		zend_register_persistent_resource(n->pool_key, strlen(n->pool_key), conn, le_persistent_conn);
+	}
+	return conn;
+}
+
+static void route_put(rl_route_pool *pool, rl_topology *t, size_t node, rl_conn *conn)
+{
+	php_redislock_client *client = ((client_route_pool *)pool)->client;
+	const char *key = t->nodes[node].pool_key;
+
+	if (!conn->broken && !conn->reply_pending) {
+		return;
+	}
+	if (!client->persistent) {
+		if (node < client->n_node_conns && client->node_conns[node] == conn) {
+			client->node_conns[node] = NULL;
+		}
+		rl_conn_close(conn);
+	} else if (key) {
+		zend_resource *res = zend_hash_str_find_ptr(&EG(persistent_list), key, strlen(key));
+		if (res && res->ptr == conn) {
+			zend_hash_str_del(&EG(persistent_list), key, strlen(key)); /* closes it */
+		}
+	}
+}
+
+static void client_route_pool_init(client_route_pool *pool, php_redislock_client *client)
+{
+	pool->base.get = route_get;
+	pool->base.put = route_put;
+	pool->client = client;
+}
+
+rl_status php_redislock_client_run(php_redislock_client *client, const char *key, size_t key_len, rl_route_step step,
+		void *ctx, bool acked_write, rl_error *err)
+{
+	rl_route_ack ack;
+	rl_status status;
+
+	ack.replicas = acked_write ? client->min_replicas : 0;
+	ack.timeout_ms = client->replica_timeout_ms;
+	ack.acked = -1;
+	if (client->topology) {
+		client_route_pool pool;
+		client_route_pool_init(&pool, client);
+		status = rl_route_run(client->topology, &pool.base, key, key_len, step, ctx, &ack, err);
+	} else {
+		rl_conn *conn = php_redislock_client_conn_ex(client, &status, err);
+		if (!conn) {
+			return status;
+		}
+		conn->replicas_acked = -1;
+		conn->wait_replicas = ack.replicas;
+		conn->wait_timeout_ms = ack.timeout_ms;
+		status = step(conn, ctx, err);
+		ack.acked = conn->replicas_acked;
+		conn->wait_replicas = 0;
+		conn->redirect.kind = RL_REDIRECT_NONE;
+	}
+	client->replicas_acked = ack.acked;
+	return status;
+}
+
+bool php_redislock_client_replicated(const php_redislock_client *client)
+{
+	return client->min_replicas == 0 || client->replicas_acked >= client->min_replicas;
+}
+
+typedef struct {
+	php_redislock_batch_step step;
+	void *ctx;
+	size_t count;
+	const size_t *which;
+} batch_run;
+
+static rl_status batch_run_step(rl_conn *conn, void *ctx, rl_error *err)
+{
+	batch_run *run = ctx;
+	return run->step(conn, run->ctx, run->count, run->which, err);
+}
+
+rl_status php_redislock_client_run_batch(php_redislock_client *client, size_t n, const char *const *keys,
+		const size_t *key_lens, php_redislock_batch_step step, void *ctx, const bool *done, bool *settled, rl_error *err)
+{
+	client_route_pool pool;
+	size_t *nodes, *which, i, j, k;
+	bool *grouped;
+	rl_status status, result = RL_OK;
+	batch_run run;
+
+	memset(settled, 0, n * sizeof(*settled));
+	if (n == 0) {
+		return RL_OK;
+	}
+	if (!client->topology) {
+		rl_conn *conn = php_redislock_client_conn_ex(client, &status, err);
+		if (!conn) {
+			return status;
+		}
+		which = safe_emalloc(n, sizeof(*which), 0);
+		for (i = 0; i < n; i++) {
+			which[i] = i;
+		}
+		status = step(conn, ctx, n, which, err);
+		efree(which);
+		if (status == RL_OK || status == RL_ERR_SERVER) {
+			/* the server answered for each */
+			memset(settled, 1, n * sizeof(*settled));
+		}
+		return status;
+	}
+	client_route_pool_init(&pool, client);
+	nodes = safe_emalloc(n, sizeof(*nodes), 0);
+	which = safe_emalloc(n, sizeof(*which), 0);
+	grouped = ecalloc(n, sizeof(*grouped));
+	for (i = 0; i < n; i++) {
+		if ((status = rl_route_node_for_key(client->topology, &pool.base, keys[i], key_lens[i], &nodes[i], err))
+				!= RL_OK) {
+			result = status;
+			goto out;
+		}
+	}
+	run.step = step;
+	run.ctx = ctx;
+	run.which = which;
+	/* one pipeline per node: the items of the first ungrouped one's node */
+	for (i = 0; i < n; i++) {
+		bool redirected = false;
+		rl_error group_err;
+
+		if (grouped[i]) {
+			continue;
+		}
+		for (j = i, k = 0; j < n; j++) {
+			if (!grouped[j] && nodes[j] == nodes[i]) {
+				grouped[j] = true;
+				which[k++] = j;
+			}
+		}
+		run.count = k;
+		status = rl_route_run_on(client->topology, &pool.base, nodes[i], batch_run_step, &run, &redirected, &group_err);
+		if (!redirected) {
+			if (status == RL_OK || status == RL_ERR_SERVER) {
+				for (j = 0; j < k; j++) {
+					settled[which[j]] = true;
+				}
+			}
+			if (status != RL_OK) {
+				result = status;
+				*err = group_err;
+			}
+			continue;
+		}
+		/* some keys live elsewhere now: those not done run one by one, following redirections */
+		for (j = 0; j < k; j++) {
+			size_t item = which[j];
+			batch_run single;
+
+			if (done[item]) {
+				settled[item] = true;
+				continue;
+			}
+			single.step = step;
+			single.ctx = ctx;
+			single.count = 1;
+			single.which = &item;
+			status = rl_route_run(client->topology, &pool.base, keys[item], key_lens[item], batch_run_step, &single,
+				NULL, &group_err);
+			if (status == RL_OK || status == RL_ERR_SERVER) {
+				settled[item] = true;
+			}
+			if (status != RL_OK) {
+				result = status;
+				*err = group_err;
+			}
+		}
+		/* which[] is reused by the next group: the items of this one are settled or failed */
+	}
+out:
+	efree(nodes);
+	efree(which);
+	efree(grouped);
+	return result;
 }
 
 static void masters_conns(rl_redlock_masters *masters, const bool *only, rl_conn **conns, rl_status *statuses,
@@ -683,33 +1117,54 @@ bool php_redislock_time_limit_reached(void)
 #endif
 }
 
-rl_status php_redislock_wait_in_queue(rl_conn *conn, php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns,
-		bool *acquired, rl_error *err)
+typedef struct {
+	php_redislock_wait_fn step;
+	void *ctx;
+	rl_wait_mode mode;
+	long long block_ms;
+	long long *answer;
+} wait_step_run;
+
+static rl_status wait_step(rl_conn *conn, void *ctx, rl_error *err)
 {
-	rl_wait_mode mode = RL_WAIT_JOIN;
+	wait_step_run *run = ctx;
+	return run->step(conn, run->ctx, run->mode, run->block_ms, run->answer, err);
+}
+
+rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *key, size_t key_len,
+		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, rl_error *err)
+{
 	long long answer = 0;
 	rl_status status;
+	wait_step_run run;
 
+	run.step = step;
+	run.ctx = ctx;
+	run.mode = RL_WAIT_JOIN;
+	run.answer = &answer;
 	*acquired = false;
 	for (;;) {
 		uint64_t now_ns = php_redislock_now_ns();
 
 		if (now_ns >= deadline_ns || php_redislock_time_limit_reached()) {
 			/* out of time (ours, or PHP's: the engine ends the request next) */
-			if (mode == RL_WAIT_JOIN) {
+			if (run.mode == RL_WAIT_JOIN) {
 				return RL_OK; /* never queued */
 			}
-			status = step(conn, ctx, RL_WAIT_LEAVE, 0, &answer, err);
+			run.mode = RL_WAIT_LEAVE;
+			run.block_ms = 0;
+			status = php_redislock_client_run(client, key, key_len, wait_step, &run, true, err);
 			*acquired = status == RL_OK && answer == RL_WAIT_OWNED;
 			return status;
 		}
-		status = step(conn, ctx, mode, rl_wait_block_ms(answer, (long long)((deadline_ns - now_ns + 999999) / 1000000)),
-			&answer, err);
+		/* each step where the key lives now: a slot that moved while we waited is followed */
+		run.block_ms = rl_wait_block_ms(answer, (long long)((deadline_ns - now_ns + 999999) / 1000000));
+		status = php_redislock_client_run(client, key, key_len, wait_step, &run, true, err);
 		if (status != RL_OK || answer == RL_WAIT_OWNED) {
 			*acquired = status == RL_OK;
 			return status;
 		}
-		mode = RL_WAIT_VISIT;
+		run.mode = RL_WAIT_VISIT;
 	}
 }
 

@@ -9,6 +9,7 @@
 #include "php_redislock.h"
 #include "rl_conn.h"
 #include "rl_redlock.h"
+#include "rl_route.h"
 #include "rl_wait.h"
 
 /* One server: its configuration and its connection (private, or in the persistent pool). */
@@ -25,7 +26,14 @@ typedef struct {
 	zend_string *prefix;
 	bool persistent;
 	uint32_t n;                        /* 1: one server; more: the masters of a lock over several (Redlock) */
-	php_redislock_endpoint *endpoints; /* n of them */
+	php_redislock_endpoint *endpoints; /* n of them (none for a Sentinel or Cluster deployment) */
+	/* sentinel:// or cluster://: what the process knows of it (shared, lives as long as the process) */
+	rl_topology *topology;
+	rl_conn **node_conns;              /* not persistent: this object's connection to each topology node */
+	size_t n_node_conns;
+	int min_replicas;                  /* a WAIT for that many replicas behind each write that takes something */
+	long long replica_timeout_ms;
+	long long replicas_acked;          /* the last such WAIT's answer (-1: none ran) */
 } php_redislock_client;
 
 /*
@@ -61,6 +69,30 @@ typedef struct {
 } php_redislock_masters;
 
 void php_redislock_client_masters(php_redislock_client *client, php_redislock_masters *masters);
+
+/*
+ * Runs step (one round trip) on the connection that serves key: the one
+ * server's, or, on Sentinel and Cluster, the master's for key, following
+ * redirections and failovers (rl_route.h). acked_write: a write that takes
+ * something (lock, slot): with min_replicas, a WAIT goes behind it and
+ * php_redislock_client_replicated() tells whether enough replicas have it.
+ * Does not throw.
+ */
+rl_status php_redislock_client_run(php_redislock_client *client, const char *key, size_t key_len, rl_route_step step,
+		void *ctx, bool acked_write, rl_error *err);
+bool php_redislock_client_replicated(const php_redislock_client *client);
+
+/*
+ * One step over n keys, one pipeline per node that serves some of them:
+ * step(conn, ctx, count, which, err) runs items which[0..count) and sets
+ * done[i] for each item that needs nothing more. Where a reply pointed
+ * elsewhere, the items not done run again one by one, where they live now.
+ * settled[i]: the server answered for item i (its result is final).
+ */
+typedef rl_status (*php_redislock_batch_step)(rl_conn *conn, void *ctx, size_t count, const size_t *which,
+		rl_error *err);
+rl_status php_redislock_client_run_batch(php_redislock_client *client, size_t n, const char *const *keys,
+		const size_t *key_lens, php_redislock_batch_step step, void *ctx, const bool *done, bool *settled, rl_error *err);
 
 /* A usable connection, connecting if needed. NULL with err filled on failure (does not throw). */
 rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err);
@@ -100,13 +132,13 @@ typedef rl_status (*php_redislock_wait_fn)(rl_conn *conn, void *ctx, rl_wait_mod
 		long long *answer, rl_error *err);
 
 /*
- * Waits in the queue until owned or deadline_ns: a join, then one visit per
+ * Waits in key's queue until owned or deadline_ns: a join, then one visit per
  * block, each step one round trip. Out of time (or when PHP's time limit ran
  * out, so that the engine can raise "Maximum execution time exceeded" and the
  * request end release what is held) it leaves, claiming a grant if one waits.
  */
-rl_status php_redislock_wait_in_queue(rl_conn *conn, php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns,
-		bool *acquired, rl_error *err);
+rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *key, size_t key_len,
+		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, rl_error *err);
 
 /* Whether PHP's max_execution_time ran out (the engine raises its fatal error at the next opportunity). */
 bool php_redislock_time_limit_reached(void);

@@ -77,8 +77,39 @@ static inline redislock_lock_object *lock_from_holder(php_redislock_holder *hold
 
 /* ---- releasing everything held (unlockAll, request end, destruction) ---- */
 
+typedef struct {
+	const rl_lock_ref *refs;
+	bool *released;
+} release_batch;
+
+/* The locks which[0..count) of a release_batch, in one pipeline on conn. */
+static rl_status release_batch_step(rl_conn *conn, void *ctx, size_t count, const size_t *which, rl_error *err)
+{
+	release_batch *batch = ctx;
+	rl_lock_ref stack_refs[16], *refs = count <= 16 ? stack_refs : safe_emalloc(count, sizeof(*refs), 0);
+	bool stack_released[16], *released = count <= 16 ? stack_released : safe_emalloc(count, sizeof(*released), 0);
+	rl_status status;
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		refs[i] = batch->refs[which[i]];
+		released[i] = false;
+	}
+	status = rl_lock_release_many(conn, count, refs, released, err);
+	for (i = 0; i < count; i++) {
+		batch->released[which[i]] = released[i];
+	}
+	if (refs != stack_refs) {
+		efree(refs);
+	}
+	if (released != stack_released) {
+		efree(released);
+	}
+	return status;
+}
+
 /*
- * Releases every lock in held, in one round trip. Entries released or found
+ * Releases every lock in held, in one round trip per node. Entries released or found
  * not ours any more are removed; on a connection failure they stay, so that a
  * later unlockAll() or the request end tries again. *all_released tells whether
  * every one was still ours and is now deleted.
@@ -91,16 +122,12 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	bool *released, *settled;
 	zend_string *name;
 	zval *token;
-	rl_conn *conn = NULL;
 	rl_status status;
 	bool multi = php_redislock_client_is_multi(&lock->client);
 
 	*all_released = true;
 	if (n == 0) {
 		return RL_OK;
-	}
-	if (!multi && !(conn = php_redislock_client_conn_ex(&lock->client, &status, err))) {
-		return status;
 	}
 	refs = safe_emalloc(n, sizeof(*refs), 0);
 	keys = safe_emalloc(n, sizeof(*keys), 0);
@@ -129,18 +156,34 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 			}
 		}
 	} else {
-		status = rl_lock_release_many(conn, n, refs, released, err);
-		if (status == RL_OK || status == RL_ERR_SERVER) {
-			/* the server answered for each: whatever it said, none of them is ours any more */
-			for (i = 0; i < n; i++) {
-				if (!released[i]) {
-					*all_released = false;
-				}
+		/* one pipeline per node (one server: one in all) */
+		release_batch batch;
+		const char **key_ptrs = safe_emalloc(n, sizeof(*key_ptrs), 0);
+		size_t *key_lens = safe_emalloc(n, sizeof(*key_lens), 0);
+
+		for (i = 0; i < n; i++) {
+			key_ptrs[i] = refs[i].key;
+			key_lens[i] = refs[i].key_len;
+			released[i] = false;
+		}
+		batch.refs = refs;
+		batch.released = released;
+		status = php_redislock_client_run_batch(&lock->client, n, key_ptrs, key_lens, release_batch_step, &batch,
+			released, settled, err);
+		for (i = 0; i < n; i++) {
+			/* a server that answered for a lock, whatever it said: it is not ours any more */
+			if (settled[i]) {
+				*all_released = *all_released && released[i];
+				held_forget(lock, names[i]);
+			} else {
+				*all_released = false;
 			}
-			held_clear(lock);
-		} else {
+		}
+		if (status != RL_OK && status != RL_ERR_SERVER) {
 			php_redislock_client_discard_if_broken(&lock->client);
 		}
+		efree(key_ptrs);
+		efree(key_lens);
 	}
 	for (i = 0; i < n; i++) {
 		zend_string_release(keys[i]);
@@ -275,8 +318,8 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 }
 
 /* Waits in the lock's FIFO queue until the lock is handed to us or deadline_ns passes. */
-static rl_status wait_in_queue(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, zend_long wait_interval_us,
-		uint64_t deadline_ns, bool *acquired, rl_error *err)
+static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *lock, long long ttl_ms,
+		zend_long wait_interval_us, uint64_t deadline_ns, bool *acquired, rl_error *err)
 {
 	rl_wait_keys keys;
 	lock_waiter waiter;
@@ -291,8 +334,66 @@ static rl_status wait_in_queue(rl_conn *conn, const rl_lock_ref *lock, long long
 	waiter.keys = &keys;
 	waiter.ttl_ms = ttl_ms;
 	waiter.grace_ms = rl_wait_grace_ms(wait_interval_us);
-	status = php_redislock_wait_in_queue(conn, lock_wait_step, &waiter, deadline_ns, acquired, err);
+	status = php_redislock_wait_in_queue(client, lock->key, lock->key_len, lock_wait_step, &waiter, deadline_ns, acquired,
+		err);
 	rl_wait_keys_free(&keys);
+	return status;
+}
+
+/* ---- one step on a held (or wanted) lock, where its key lives ---- */
+
+typedef enum { HELD_ACQUIRE, HELD_EXTEND, HELD_CHECK, HELD_RELEASE, HELD_REMAINING } held_call;
+
+typedef struct {
+	held_call call;
+	const rl_lock_ref *ref;
+	long long ttl_ms;
+	bool watched; /* HELD_RELEASE: watch the hand-over (others are likely queued) */
+	bool yes;
+	long long left_ms;
+} held_step;
+
+static rl_status held_step_run(rl_conn *conn, void *ctx, rl_error *err)
+{
+	held_step *h = ctx;
+	rl_status status = RL_OK;
+
+	switch (h->call) {
+		case HELD_ACQUIRE: status = rl_lock_try_acquire(conn, h->ref, h->ttl_ms, &h->yes, err); break;
+		case HELD_EXTEND:  status = rl_lock_extend(conn, h->ref, h->ttl_ms, &h->yes, err); break;
+		case HELD_CHECK:   status = rl_lock_is_owner(conn, h->ref, &h->yes, err); break;
+		case HELD_RELEASE:
+			status = h->watched ? rl_lock_release_watched(conn, h->ref, &h->yes, err)
+				: rl_lock_release_many(conn, 1, h->ref, &h->yes, err);
+			break;
+		case HELD_REMAINING:
+			status = rl_lock_remaining(conn, h->ref, &h->left_ms, err);
+			h->yes = h->left_ms >= 0;
+			break;
+	}
+	return status;
+}
+
+/* Runs call on ref where its key lives; *yes its answer. */
+static rl_status held_run(redislock_lock_object *lock, held_call call, const rl_lock_ref *ref, long long ttl_ms,
+		bool watched, bool *yes, long long *left_ms, rl_error *err)
+{
+	held_step h;
+	rl_status status;
+
+	h.call = call;
+	h.ref = ref;
+	h.ttl_ms = ttl_ms;
+	h.watched = watched;
+	h.yes = false;
+	h.left_ms = -1;
+	/* a write that takes the lock waits for min_replicas; the others do not write anything new */
+	status = php_redislock_client_run(&lock->client, ref->key, ref->key_len, held_step_run, &h, call == HELD_ACQUIRE,
+		err);
+	*yes = h.yes;
+	if (left_ms) {
+		*left_ms = h.left_ms;
+	}
 	return status;
 }
 
@@ -418,7 +519,6 @@ PHP_METHOD(RedisLock, lock)
 	rl_lock_ref ref;
 	rl_status status;
 	rl_error err;
-	rl_conn *conn;
 	zval *held_token;
 	bool acquired = false, waited = false;
 
@@ -449,9 +549,6 @@ PHP_METHOD(RedisLock, lock)
 		lock_multi(lock, name, timeout, ttl_ms, wait_interval_us, return_value);
 		return;
 	}
-	if (!(conn = php_redislock_client_conn(&lock->client))) {
-		RETURN_THROWS();
-	}
 
 	key = php_redislock_client_key(&lock->client, name);
 	ref.prefix = ZSTR_VAL(lock->client.prefix);
@@ -464,7 +561,7 @@ PHP_METHOD(RedisLock, lock)
 		bool extended = false;
 		ref.token = Z_STRVAL_P(held_token);
 		ref.token_len = Z_STRLEN_P(held_token);
-		if ((status = rl_lock_extend(conn, &ref, ttl_ms, &extended, &err)) != RL_OK) {
+		if ((status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &extended, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
 		if (extended) {
@@ -482,11 +579,21 @@ PHP_METHOD(RedisLock, lock)
 	ref.token_len = PHP_REDISLOCK_TOKEN_LEN;
 
 	/* Free: one round trip. Taken, and we may wait: queue up and be woken by the release. */
-	status = rl_lock_try_acquire(conn, &ref, ttl_ms, &acquired, &err);
+	status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &err);
 	if (status == RL_OK && !acquired && timeout > 0) {
 		waited = true;
-		status = wait_in_queue(conn, &ref, ttl_ms, wait_interval_us,
+		status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us,
 			php_redislock_now_ns() + (uint64_t)(timeout * 1e9), &acquired, &err);
+	}
+	if (status == RL_OK && acquired && !php_redislock_client_replicated(&lock->client)) {
+		/*
+		 * Fewer than min_replicas replicas acknowledged the lock within
+		 * replica_timeout: a failover now could lose it and grant it again.
+		 * Undone at once (handing it on to the next waiter, if any), and refused.
+		 */
+		bool undone = false;
+		status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &undone, NULL, &err);
+		acquired = false;
 	}
 	zend_string_release(key);
 	if (status != RL_OK) {
@@ -518,8 +625,6 @@ failed:
 	php_redislock_client_throw(&lock->client, status, &err);
 	RETURN_THROWS();
 }
-
-typedef enum { HELD_EXTEND, HELD_CHECK, HELD_RELEASE, HELD_REMAINING } held_call;
 
 /* call_on_held() over several masters: each answer needs a quorum. */
 static void call_on_held_multi(redislock_lock_object *lock, zend_string *name, zval *token, held_call call,
@@ -592,7 +697,6 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	zend_string *key;
 	zval *token;
 	rl_lock_ref ref;
-	rl_conn *conn;
 	rl_status status;
 	rl_error err;
 	bool yes = false;
@@ -608,9 +712,6 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 		call_on_held_multi(lock, name, token, call, ttl_ms, return_value);
 		return;
 	}
-	if (!(conn = php_redislock_client_conn(&lock->client))) {
-		RETURN_THROWS();
-	}
 	key = php_redislock_client_key(&lock->client, name);
 	ref.prefix = ZSTR_VAL(lock->client.prefix);
 	ref.prefix_len = ZSTR_LEN(lock->client.prefix);
@@ -618,19 +719,8 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	ref.key_len = ZSTR_LEN(key);
 	ref.token = Z_STRVAL_P(token);
 	ref.token_len = Z_STRLEN_P(token);
-	switch (call) {
-		case HELD_EXTEND:  status = rl_lock_extend(conn, &ref, ttl_ms, &yes, &err); break;
-		case HELD_CHECK:   status = rl_lock_is_owner(conn, &ref, &yes, &err); break;
-		case HELD_RELEASE:
-			status = zend_hash_exists(&lock->waited, name)
-				? rl_lock_release_watched(conn, &ref, &yes, &err)
-				: rl_lock_release_many(conn, 1, &ref, &yes, &err);
-			break;
-		case HELD_REMAINING:
-			status = rl_lock_remaining(conn, &ref, &left_ms, &err);
-			yes = left_ms >= 0;
-			break;
-	}
+	status = held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && zend_hash_exists(&lock->waited, name), &yes,
+		&left_ms, &err);
 	zend_string_release(key);
 	if (status == RL_OK ? (call == HELD_RELEASE || !yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {
 		held_forget(lock, name);

@@ -104,28 +104,91 @@ static bool keys_for(redislock_semaphore_object *sem, const zend_string *name, r
 
 /* ---- releasing everything held (releaseAll, request end, destruction) ---- */
 
+/* ---- one step on a semaphore, where its keys live ---- */
+
+typedef enum { SEM_ACQUIRE, SEM_RELEASE, SEM_REFRESH, SEM_COUNT } sem_call;
+
+typedef struct {
+	sem_call call;
+	const rl_semaphore_holder *holder;
+	const rl_semaphore_keys *keys;
+	long limit;
+	long long ttl_ms;
+	bool yes;
+	long long answer; /* SEM_ACQUIRE: the script's; SEM_COUNT: the count */
+} sem_step;
+
+static rl_status sem_step_run(rl_conn *conn, void *ctx, rl_error *err)
+{
+	sem_step *h = ctx;
+	switch (h->call) {
+		case SEM_ACQUIRE:
+			return rl_semaphore_acquire(conn, h->holder, h->limit, h->ttl_ms, RL_WAIT_TRY, GRACE_MS, NULL, 0, 0,
+				&h->answer, err);
+		case SEM_RELEASE: return rl_semaphore_release_many(conn, 1, h->holder, &h->yes, err);
+		case SEM_REFRESH: return rl_semaphore_refresh(conn, h->holder, h->ttl_ms, &h->yes, err);
+		case SEM_COUNT:   return rl_semaphore_count(conn, h->keys, &h->answer, err);
+	}
+	return RL_OK;
+}
+
+/* Runs h where keys live (any of the semaphore's keys: they share a hash tag). */
+static rl_status sem_run(redislock_semaphore_object *sem, const rl_semaphore_keys *keys, sem_step *h, rl_error *err)
+{
+	h->keys = keys;
+	return php_redislock_client_run(&sem->client, keys->keys[0], keys->key_lens[0], sem_step_run, h,
+		h->call == SEM_ACQUIRE, err);
+}
+
+typedef struct {
+	const rl_semaphore_holder *holders;
+	bool *released;
+} release_batch;
+
+static rl_status release_batch_step(rl_conn *conn, void *ctx, size_t count, const size_t *which, rl_error *err)
+{
+	release_batch *batch = ctx;
+	rl_semaphore_holder *holders = safe_emalloc(count, sizeof(*holders), 0);
+	bool *released = safe_emalloc(count, sizeof(*released), 0);
+	rl_status status;
+	size_t i;
+
+	for (i = 0; i < count; i++) {
+		holders[i] = batch->holders[which[i]];
+		released[i] = false;
+	}
+	status = rl_semaphore_release_many(conn, count, holders, released, err);
+	for (i = 0; i < count; i++) {
+		batch->released[which[i]] = released[i];
+	}
+	efree(holders);
+	efree(released);
+	return status;
+}
+
 /*
- * Releases every slot in held, in one round trip. When the server answered,
- * the records are dropped (released or already gone); on a connection failure
- * they stay for a later try. *all_released tells whether each slot was alive.
+ * Releases every slot in held, in one round trip per node. Records the
+ * server answered for are dropped (released or already gone); after a
+ * connection failure they stay for a later try. *all_released tells whether
+ * each slot was alive.
  */
 static rl_status release_held(redislock_semaphore_object *sem, bool *all_released, rl_error *err)
 {
-	uint32_t names = zend_hash_num_elements(&sem->held), n = 0, k = 0, i;
+	uint32_t names = zend_hash_num_elements(&sem->held), n = 0, k = 0, i, built;
 	rl_semaphore_keys *keys;
 	rl_semaphore_holder *holders;
-	bool *released;
+	zend_string **holder_names, **holder_ids;
+	const char **key_ptrs;
+	size_t *key_lens;
+	bool *released, *settled;
 	zend_string *name, *id;
 	zval *ids;
-	rl_conn *conn;
 	rl_status status = RL_OK;
+	release_batch batch;
 
 	*all_released = true;
 	if (names == 0) {
 		return RL_OK;
-	}
-	if (!(conn = php_redislock_client_conn_ex(&sem->client, &status, err))) {
-		return status;
 	}
 	ZEND_HASH_FOREACH_VAL(&sem->held, ids) {
 		n += zend_hash_num_elements(Z_ARRVAL_P(ids));
@@ -133,7 +196,12 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 
 	keys = ecalloc(names, sizeof(*keys));
 	holders = safe_emalloc(n, sizeof(*holders), 0);
-	released = safe_emalloc(n, sizeof(*released), 0);
+	holder_names = safe_emalloc(n, sizeof(*holder_names), 0);
+	holder_ids = safe_emalloc(n, sizeof(*holder_ids), 0);
+	key_ptrs = safe_emalloc(n, sizeof(*key_ptrs), 0);
+	key_lens = safe_emalloc(n, sizeof(*key_lens), 0);
+	released = ecalloc(n, sizeof(*released));
+	settled = ecalloc(n, sizeof(*settled));
 	i = 0;
 	ZEND_HASH_FOREACH_STR_KEY_VAL(&sem->held, name, ids) {
 		if (!rl_semaphore_keys_init(&keys[k], ZSTR_VAL(sem->client.prefix), ZSTR_LEN(sem->client.prefix),
@@ -146,30 +214,48 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 			holders[i].keys = &keys[k];
 			holders[i].id = ZSTR_VAL(id);
 			holders[i].id_len = ZSTR_LEN(id);
+			holder_names[i] = zend_string_copy(name);
+			holder_ids[i] = zend_string_copy(id);
+			key_ptrs[i] = keys[k].keys[0];
+			key_lens[i] = keys[k].key_lens[0];
 			i++;
 		} ZEND_HASH_FOREACH_END();
 		k++;
 	} ZEND_HASH_FOREACH_END();
 
+	built = i;
 	if (status == RL_OK) {
-		status = rl_semaphore_release_many(conn, n, holders, released, err);
-		if (status == RL_OK || status == RL_ERR_SERVER) {
-			for (i = 0; i < n; i++) {
-				if (!released[i]) {
-					*all_released = false;
-				}
+		batch.holders = holders;
+		batch.released = released;
+		status = php_redislock_client_run_batch(&sem->client, n, key_ptrs, key_lens, release_batch_step, &batch,
+			released, settled, err);
+		for (i = 0; i < n; i++) {
+			if (settled[i]) {
+				*all_released = *all_released && released[i];
+				held_remove(sem, holder_names[i], holder_ids[i]);
+			} else {
+				*all_released = false;
 			}
-			zend_hash_clean(&sem->held);
-		} else {
+		}
+		if (status != RL_OK && status != RL_ERR_SERVER) {
 			php_redislock_client_discard_if_broken(&sem->client);
 		}
+	}
+	for (i = 0; i < built; i++) {
+		zend_string_release(holder_names[i]);
+		zend_string_release(holder_ids[i]);
 	}
 	for (i = 0; i < k; i++) {
 		rl_semaphore_keys_free(&keys[i]);
 	}
 	efree(keys);
 	efree(holders);
+	efree(holder_names);
+	efree(holder_ids);
+	efree(key_ptrs);
+	efree(key_lens);
 	efree(released);
+	efree(settled);
 	return status;
 }
 
@@ -308,9 +394,8 @@ PHP_METHOD(RedisSemaphore, acquire)
 	rl_semaphore_holder holder;
 	rl_status status;
 	rl_error err;
-	rl_conn *conn;
 	bool admitted = false;
-	long long answer = 0;
+	sem_step step;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)
 		Z_PARAM_STR(name)
@@ -330,7 +415,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 	if (!php_redislock_check_expire(expire, 3, &ttl_ms) || !php_redislock_check_timeout(timeout, 4)) {
 		RETURN_THROWS();
 	}
-	if (!(sem = semaphore_for_call(ZEND_THIS)) || !(conn = php_redislock_client_conn(&sem->client))) {
+	if (!(sem = semaphore_for_call(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
 	if (!(id = make_id(ttl_ms))) {
@@ -344,9 +429,13 @@ PHP_METHOD(RedisSemaphore, acquire)
 	holder.id = ZSTR_VAL(id);
 	holder.id_len = ZSTR_LEN(id);
 	/* A free slot: one round trip. None, and we may wait: queue up and be woken by a release. */
-	status = rl_semaphore_acquire(conn, &holder, (long)MIN(limit, LONG_MAX), ttl_ms, RL_WAIT_TRY, GRACE_MS, NULL, 0, 0,
-		&answer, &err);
-	admitted = status == RL_OK && answer == RL_WAIT_OWNED;
+	step.call = SEM_ACQUIRE;
+	step.holder = &holder;
+	step.limit = (long)MIN(limit, LONG_MAX);
+	step.ttl_ms = ttl_ms;
+	step.answer = 0;
+	status = sem_run(sem, &keys, &step, &err);
+	admitted = status == RL_OK && step.answer == RL_WAIT_OWNED;
 	if (status == RL_OK && !admitted && timeout > 0) {
 		semaphore_waiter waiter;
 		char *wake_key = wake_key_for(&keys, id);
@@ -356,9 +445,15 @@ PHP_METHOD(RedisSemaphore, acquire)
 		waiter.wake_key_len = keys.wake_prefix_len + ZSTR_LEN(id);
 		waiter.limit = (long)MIN(limit, LONG_MAX);
 		waiter.ttl_ms = ttl_ms;
-		status = php_redislock_wait_in_queue(conn, semaphore_wait_step, &waiter,
-			php_redislock_now_ns() + (uint64_t)(timeout * 1e9), &admitted, &err);
+		status = php_redislock_wait_in_queue(&sem->client, keys.keys[0], keys.key_lens[0], semaphore_wait_step,
+			&waiter, php_redislock_now_ns() + (uint64_t)(timeout * 1e9), &admitted, &err);
 		efree(wake_key);
+	}
+	if (status == RL_OK && admitted && !php_redislock_client_replicated(&sem->client)) {
+		/* fewer than min_replicas replicas have the slot: a failover could lose it; undone, and refused */
+		step.call = SEM_RELEASE;
+		status = sem_run(sem, &keys, &step, &err);
+		admitted = false;
 	}
 	if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
 		/* a script may have admitted us before the connection broke: release it later if so */
@@ -393,7 +488,7 @@ static void call_on_holder(zval *this_zv, zend_string *name, zend_string *given,
 	long long id_ttl_ms;
 	rl_semaphore_keys keys;
 	rl_semaphore_holder holder;
-	rl_conn *conn;
+	sem_step step;
 	rl_status status;
 	rl_error err;
 	bool yes = false;
@@ -404,16 +499,19 @@ static void call_on_holder(zval *this_zv, zend_string *name, zend_string *given,
 	if (!(id = given ? given : held_latest(sem, name)) || !id_lifetime(id, &id_ttl_ms)) {
 		RETURN_FALSE;
 	}
-	if (!(conn = php_redislock_client_conn(&sem->client)) || !keys_for(sem, name, &keys)) {
+	if (!keys_for(sem, name, &keys)) {
 		RETURN_THROWS();
 	}
 	zend_string_addref(id); /* held_remove() may free the record it came from */
 	holder.keys = &keys;
 	holder.id = ZSTR_VAL(id);
 	holder.id_len = ZSTR_LEN(id);
-	status = release
-		? rl_semaphore_release_many(conn, 1, &holder, &yes, &err)
-		: rl_semaphore_refresh(conn, &holder, ttl_ms < 0 ? id_ttl_ms : ttl_ms, &yes, &err);
+	step.call = release ? SEM_RELEASE : SEM_REFRESH;
+	step.holder = &holder;
+	step.ttl_ms = ttl_ms < 0 ? id_ttl_ms : ttl_ms;
+	step.yes = false;
+	status = sem_run(sem, &keys, &step, &err);
+	yes = step.yes;
 	rl_semaphore_keys_free(&keys);
 	if (release ? (status == RL_OK || status == RL_ERR_SERVER) : (status == RL_OK && !yes)) {
 		held_remove(sem, name, id);
@@ -491,7 +589,7 @@ PHP_METHOD(RedisSemaphore, count)
 	rl_semaphore_keys keys;
 	rl_status status;
 	rl_error err;
-	rl_conn *conn;
+	sem_step step;
 	long long count = 0;
 
 	ZEND_PARSE_PARAMETERS_START(1, 1)
@@ -501,10 +599,13 @@ PHP_METHOD(RedisSemaphore, count)
 	if (!php_redislock_check_name(name, 1) || !(sem = semaphore_for_call(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
-	if (!(conn = php_redislock_client_conn(&sem->client)) || !keys_for(sem, name, &keys)) {
+	if (!keys_for(sem, name, &keys)) {
 		RETURN_THROWS();
 	}
-	status = rl_semaphore_count(conn, &keys, &count, &err);
+	step.call = SEM_COUNT;
+	step.answer = 0;
+	status = sem_run(sem, &keys, &step, &err);
+	count = step.answer;
 	rl_semaphore_keys_free(&keys);
 	if (status != RL_OK) {
 		php_redislock_client_throw(&sem->client, status, &err);

@@ -221,31 +221,90 @@ static rl_status read_reply(rl_conn *conn, unsigned long long deadline_ns, int *
 	}
 }
 
+/* Queues one command (argv form) on conn's output buffer. */
+static rl_status append_argv(rl_conn *conn, int argc, const char *const *argv, const size_t *argvlen, rl_error *err)
+{
+	/* hiredis declares argv non-const-pointer but never writes through it */
+	if (redisAppendCommandArgv(conn->ctx, argc, (const char **)argv, argvlen) != REDIS_OK) {
+		return conn_failed(conn, errno, err);
+	}
+	return RL_OK;
+}
+
+/* A reply rl_route asked for (ASKING's +OK, WAIT's count): anything else means the connection is out of step. */
+static rl_status read_extra_reply(rl_conn *conn, unsigned long long deadline_ns, int *reads, bool is_wait,
+		rl_error *err)
+{
+	redisReply *reply;
+	long long acked = 0;
+	rl_status status = read_reply(conn, deadline_ns, reads, &reply, err);
+
+	if (status != RL_OK) {
+		return status;
+	}
+	if (!is_wait) {
+		status = rl_conn_judge_reply(conn, rl_reply_decode_handshake(reply, false), reply, "ASKING", err);
+	} else if (reply->type == REDIS_REPLY_ERROR) {
+		/* WAIT refused (a replica, a cluster that forbids it): no replica is known to have the write */
+		conn->replicas_acked = 0;
+	} else if ((status = rl_conn_judge_reply(conn, rl_reply_decode_integer_in(reply, 0, 1000000, &acked), reply, "WAIT",
+			err)) == RL_OK) {
+		conn->replicas_acked = acked;
+	}
+	freeReplyObject(reply);
+	return status;
+}
+
 rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redisReply **replies, rl_error *err)
 {
+	static const char *const asking_argv[1] = { "ASKING" };
+	static const size_t asking_len[1] = { 6 };
 	unsigned long long deadline_ns = 0;
 	size_t i, got;
 	int reads = 0;
 	rl_status status;
+	bool wait = conn->wait_replicas > 0;
+	char wait_args[2][24];
+	const char *wait_argv[3] = { "WAIT", wait_args[0], wait_args[1] };
+	size_t wait_len[3] = { 4, 0, 0 };
 
 	if (conn->reply_timeout > 0) {
-		deadline_ns = rl_monotonic_ns() + (unsigned long long)(conn->reply_timeout * 1e9);
+		/* a WAIT behind the commands may hold the replies back for its own timeout */
+		deadline_ns = rl_monotonic_ns() + (unsigned long long)(conn->reply_timeout * 1e9)
+			+ (wait ? (unsigned long long)conn->wait_timeout_ms * 1000000ULL : 0);
 	}
 	conn->reply_pending = true;
 	for (i = 0; i < n; i++) {
-		/* hiredis declares argv non-const-pointer but never writes through it */
-		if (redisAppendCommandArgv(conn->ctx, cmds[i].argc, (const char **)cmds[i].argv, cmds[i].argvlen) != REDIS_OK) {
-			return conn_failed(conn, errno, err);
+		if (conn->asking && (status = append_argv(conn, 1, asking_argv, asking_len, err)) != RL_OK) {
+			return status;
+		}
+		if ((status = append_argv(conn, cmds[i].argc, cmds[i].argv, cmds[i].argvlen, err)) != RL_OK) {
+			return status;
+		}
+	}
+	if (wait) {
+		wait_len[1] = (size_t)snprintf(wait_args[0], sizeof(wait_args[0]), "%d", conn->wait_replicas);
+		wait_len[2] = (size_t)snprintf(wait_args[1], sizeof(wait_args[1]), "%lld", conn->wait_timeout_ms);
+		if ((status = append_argv(conn, 3, wait_argv, wait_len, err)) != RL_OK) {
+			return status;
 		}
 	}
 	if ((status = write_all(conn, deadline_ns, err)) != RL_OK) {
 		return status;
 	}
 	for (got = 0; got < n; got++) {
-		if ((status = read_reply(conn, deadline_ns, &reads, &replies[got], err)) != RL_OK) {
+		if ((conn->asking && (status = read_extra_reply(conn, deadline_ns, &reads, false, err)) != RL_OK)
+				|| (status = read_reply(conn, deadline_ns, &reads, &replies[got], err)) != RL_OK) {
 			rl_reply_free_all(replies, got);
 			return status;
 		}
+		if (conn->redirect.kind == RL_REDIRECT_NONE) {
+			rl_reply_decode_redirect(replies[got], &conn->redirect);
+		}
+	}
+	if (wait && (status = read_extra_reply(conn, deadline_ns, &reads, true, err)) != RL_OK) {
+		rl_reply_free_all(replies, n);
+		return status;
 	}
 	if ((status = rl_conn_settle(conn, err)) != RL_OK) {
 		rl_reply_free_all(replies, n);
@@ -354,6 +413,7 @@ static rl_conn *conn_new(const rl_conn_config *config, rl_status *status, rl_err
 	}
 	conn->owner_pid = rl_process_id();
 	conn->set_nx_get = -1;
+	conn->replicas_acked = -1;
 	rl_server_describe(&config->address, conn->server, sizeof(conn->server));
 	return conn;
 }

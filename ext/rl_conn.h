@@ -26,7 +26,9 @@ typedef enum {
 	RL_ERR_SERVER,   /* an error reply such as WRONGTYPE; the connection stays usable */
 	RL_ERR_PROTOCOL, /* a reply of an unexpected shape: out of step, so the connection is broken too */
 	RL_ERR_NOMEM,
-	RL_ERR_QUORUM    /* several masters: fewer than a quorum of them answered */
+	RL_ERR_QUORUM,   /* several masters: fewer than a quorum of them answered */
+	RL_ERR_ROUTE     /* Sentinel or Cluster gave no node to run on (no master found, redirected too often,
+	                  * the cluster down): nothing is known to have run */
 } rl_status;
 
 /* The message names the server (never its password), e.g. "tcp://127.0.0.1:6380: read timed out". */
@@ -56,6 +58,18 @@ typedef struct {
 	unsigned char handshake_total;   /* commands in the handshake */
 	unsigned char handshake_pending; /* its replies not read yet (rl_conn_open_pipelined()) */
 	bool handshake_auth;             /* its first command is AUTH */
+	/*
+	 * Set by rl_route around one step: each command of a pipeline goes behind
+	 * its own ASKING (after an ASK); a WAIT for wait_replicas replicas goes
+	 * behind the pipeline (min_replicas), its answer in replicas_acked (-1:
+	 * none ran); redirect keeps what the first error reply said about where
+	 * to go (rl_reply_decode_redirect()).
+	 */
+	bool asking;
+	int wait_replicas;
+	long long wait_timeout_ms;
+	long long replicas_acked;
+	rl_redirect redirect;
 	double read_timeout;  /* seconds, 0 = none: the usual limit for a whole round trip */
 	double reply_timeout; /* seconds, 0 = none: the limit now (read_timeout, or stretched for a block) */
 	char server[280];     /* rl_server_describe(), for messages */

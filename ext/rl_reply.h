@@ -63,6 +63,66 @@ rl_reply_verdict rl_reply_decode_blpop(const redisReply *reply, bool *whole_seco
  */
 rl_reply_verdict rl_reply_decode_handshake(const redisReply *reply, bool optional);
 
+/*
+ * Why a server refused a command without running it, and where to go
+ * instead: a Redis Cluster's redirections and retry hints, and the answers
+ * of a node that is no master (any more) after a failover. Nothing ran, so
+ * the command may be sent again where the redirection says.
+ */
+typedef enum {
+	RL_REDIRECT_NONE,
+	RL_REDIRECT_MOVED,       /* "MOVED slot host:port": the slot lives there now */
+	RL_REDIRECT_ASK,         /* "ASK slot host:port": this one command goes there, behind ASKING */
+	RL_REDIRECT_TRYAGAIN,    /* a slot in migration has the command's keys split: retry shortly */
+	RL_REDIRECT_CLUSTERDOWN, /* the cluster cannot serve the slot (now) */
+	RL_REDIRECT_READONLY,    /* a replica answered: the master moved (failover) */
+	RL_REDIRECT_LOADING,     /* the node is loading its data set */
+	RL_REDIRECT_MASTERDOWN   /* a replica lost its master */
+} rl_redirect_kind;
+
+#define RL_REDIRECT_HOST_MAX 256
+typedef struct {
+	rl_redirect_kind kind;
+	unsigned int slot;               /* MOVED, ASK */
+	char host[RL_REDIRECT_HOST_MAX]; /* MOVED, ASK; empty: the node that answered (Redis 7's "unknown endpoint") */
+	int port;                        /* MOVED, ASK */
+} rl_redirect;
+
+/*
+ * What an error reply says about where to go (RL_REDIRECT_NONE for any
+ * other reply, or a redirection that does not parse: such an error is
+ * reported as it is). A script stopped by READONLY on Redis < 7 says so
+ * inside an "ERR Error running script" message: that counts too.
+ */
+rl_redirect_kind rl_reply_decode_redirect(const redisReply *reply, rl_redirect *out);
+
+/* One range of CLUSTER SLOTS: slots first..last served by the master at host:port (host may be empty). */
+typedef struct {
+	unsigned int first, last;
+	const char *host; /* points into the reply; not NUL-terminated */
+	size_t host_len;
+	int port;
+} rl_slot_range;
+
+/*
+ * CLUSTER SLOTS: calls each(ctx, range) for every range, in order; each
+ * returns false to stop (out of memory). Ranges are checked (first <= last <
+ * 16384, a port in 1..65535, a host without NUL); a reply of any other shape
+ * is RL_REPLY_UNEXPECTED, and ranges passed before that must be dropped.
+ */
+rl_reply_verdict rl_reply_decode_cluster_slots(const redisReply *reply,
+		bool (*each)(void *ctx, const rl_slot_range *range), void *ctx);
+
+/*
+ * SENTINEL get-master-addr-by-name: [host, port] (*known), or nil when the
+ * Sentinel monitors no master of that name. *host points into the reply.
+ */
+rl_reply_verdict rl_reply_decode_master_addr(const redisReply *reply, bool *known, const char **host, size_t *host_len,
+		int *port);
+
+/* ROLE: whether the node says it is a master (a replica or a Sentinel says otherwise). */
+rl_reply_verdict rl_reply_decode_role(const redisReply *reply, bool *is_master);
+
 /* Frees each reply that is set and clears it. */
 void rl_reply_free_all(redisReply **replies, size_t n);
 

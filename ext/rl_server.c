@@ -88,11 +88,11 @@ static bool parse_bounded_number(const char *s, size_t len, long lo, long hi, lo
 }
 
 /* host, host:port, [v6], [v6]:port */
-static bool parse_host_port(const char *s, size_t len, rl_server_address *out, const char **why)
+static bool parse_host_port(const char *s, size_t len, long default_port, rl_server_address *out, const char **why)
 {
 	const char *host = s, *port = NULL;
 	size_t host_len = len, port_len = 0;
-	long port_number = RL_DEFAULT_PORT;
+	long port_number = default_port;
 
 	if (len > 0 && s[0] == '[') {
 		const char *close = memchr(s, ']', len);
@@ -196,7 +196,7 @@ static bool parse_redis_url(const char *s, size_t len, rl_server_address *out, c
 		}
 		s = at + 1;
 	}
-	if (!parse_host_port(s, (size_t)(authority_end - s), out, why)) {
+	if (!parse_host_port(s, (size_t)(authority_end - s), RL_DEFAULT_PORT, out, why)) {
 		return false;
 	}
 	if (slash && slash + 1 < end) {
@@ -219,10 +219,13 @@ bool rl_server_parse(const char *spec, size_t len, rl_server_address *out, const
 		*why = "the address is empty";
 		return false;
 	}
-	if (has_prefix(spec, len, "unix://")) {
+	if (rl_server_group_kind(spec, len) != RL_GROUP_NONE) {
+		*why = "sentinel:// and cluster:// name a deployment, not one server";
+		ok = false;
+	} else if (has_prefix(spec, len, "unix://")) {
 		ok = parse_unix(spec + 7, len - 7, out, why);
 	} else if (has_prefix(spec, len, "tcp://")) {
-		ok = parse_host_port(spec + 6, len - 6, out, why);
+		ok = parse_host_port(spec + 6, len - 6, RL_DEFAULT_PORT, out, why);
 	} else if (has_prefix(spec, len, "redis://")) {
 		ok = parse_redis_url(spec + 8, len - 8, out, why);
 	} else if (memchr(spec, '/', len) && spec[0] == '/') {
@@ -231,7 +234,7 @@ bool rl_server_parse(const char *spec, size_t len, rl_server_address *out, const
 		*why = "use tcp://host:port, unix:///path or redis://[[user]:password@]host[:port][/db]";
 		ok = false;
 	} else {
-		ok = parse_host_port(spec, len, out, why);
+		ok = parse_host_port(spec, len, RL_DEFAULT_PORT, out, why);
 	}
 	if (!ok) {
 		rl_server_address_free(out);
@@ -303,6 +306,109 @@ void rl_server_list_free(rl_server_address *list, size_t n)
 		rl_server_address_free(&list[i]);
 	}
 	free(list);
+}
+
+rl_group_kind rl_server_group_kind(const char *spec, size_t len)
+{
+	if (has_prefix(spec, len, "sentinel://")) {
+		return RL_GROUP_SENTINEL;
+	}
+	if (has_prefix(spec, len, "cluster://")) {
+		return RL_GROUP_CLUSTER;
+	}
+	return RL_GROUP_NONE;
+}
+
+void rl_server_group_free(rl_server_group *group)
+{
+	rl_server_list_free(group->nodes, group->n);
+	free(group->master_name);
+	memset(group, 0, sizeof(*group));
+}
+
+bool rl_server_parse_group(const char *spec, size_t len, rl_server_group *out, const char **why)
+{
+	const char *hosts, *end = spec + len, *hosts_end, *p;
+	size_t count = 1;
+	long default_port;
+
+	memset(out, 0, sizeof(*out));
+	out->kind = rl_server_group_kind(spec, len);
+	if (out->kind == RL_GROUP_SENTINEL) {
+		hosts = spec + strlen("sentinel://");
+		default_port = RL_SENTINEL_DEFAULT_PORT;
+		/* the master name follows the first '/': host lists never hold one */
+		if (!(hosts_end = memchr(hosts, '/', (size_t)(end - hosts)))) {
+			*why = "the master name is missing: sentinel://host[:port][,host[:port]...]/name";
+			return false;
+		}
+		if (hosts_end + 1 == end) {
+			*why = "the master name after '/' is empty";
+			return false;
+		}
+		if (memchr(hosts_end + 1, '\0', (size_t)(end - hosts_end - 1))) {
+			*why = "the master name contains a NUL byte";
+			return false;
+		}
+		if (!(out->master_name = dup_range(hosts_end + 1, (size_t)(end - hosts_end - 1)))) {
+			*why = "out of memory";
+			return false;
+		}
+	} else if (out->kind == RL_GROUP_CLUSTER) {
+		hosts = spec + strlen("cluster://");
+		hosts_end = end;
+		default_port = RL_DEFAULT_PORT;
+		if (memchr(hosts, '/', (size_t)(end - hosts))) {
+			*why = "a cluster:// address lists seed nodes only (no path, no database): cluster://host[:port][,host[:port]...]";
+			return false;
+		}
+	} else {
+		*why = "not a sentinel:// or cluster:// address";
+		return false;
+	}
+	for (p = hosts; p < hosts_end; p++) {
+		count += *p == ',';
+	}
+	if (!(out->nodes = calloc(count, sizeof(*out->nodes)))) {
+		rl_server_group_free(out);
+		*why = "out of memory";
+		return false;
+	}
+	for (p = hosts;; ) {
+		const char *comma = memchr(p, ',', (size_t)(hosts_end - p));
+		const char *item_end = comma ? comma : hosts_end;
+		size_t j;
+
+		if (item_end == p) {
+			*why = out->kind == RL_GROUP_SENTINEL ? "a Sentinel's address is empty" : "a seed node's address is empty";
+			rl_server_group_free(out);
+			return false;
+		}
+		if (memchr(p, '@', (size_t)(item_end - p))) {
+			*why = "credentials go in the options (password, sentinel_password), not in the address";
+			rl_server_group_free(out);
+			return false;
+		}
+		if (!parse_host_port(p, (size_t)(item_end - p), default_port, &out->nodes[out->n], why)) {
+			rl_server_group_free(out);
+			return false;
+		}
+		out->nodes[out->n].database = -1;
+		for (j = 0; j < out->n; j++) {
+			if (rl_server_same(&out->nodes[j], &out->nodes[out->n])) {
+				out->n++;
+				rl_server_group_free(out);
+				*why = "it lists a server twice";
+				return false;
+			}
+		}
+		out->n++;
+		if (!comma) {
+			break;
+		}
+		p = comma + 1;
+	}
+	return true;
 }
 
 bool rl_server_parse_list(const char *spec, size_t len, rl_server_address **out, size_t *n, const char **why)

@@ -50,4 +50,31 @@ bool rl_server_same(const rl_server_address *a, const rl_server_address *b);
 bool rl_server_parse_list(const char *spec, size_t len, rl_server_address **out, size_t *n, const char **why);
 void rl_server_list_free(rl_server_address *list, size_t n);
 
+/*
+ * A deployment behind one address: "sentinel://h[:p][,h[:p]...]/name" (the
+ * Sentinels that watch the master called name) or "cluster://h[:p][,...]"
+ * (a Redis Cluster's seed nodes). Hosts may be [IPv6]; credentials come from
+ * the options, never from these addresses.
+ */
+#define RL_SENTINEL_DEFAULT_PORT 26379
+
+typedef enum {
+	RL_GROUP_NONE,
+	RL_GROUP_SENTINEL,
+	RL_GROUP_CLUSTER
+} rl_group_kind;
+
+typedef struct {
+	rl_group_kind kind;
+	size_t n;
+	rl_server_address *nodes; /* the Sentinels, or the seed nodes (TCP, database -1) */
+	char *master_name;        /* Sentinel: the name the Sentinels know the master by */
+} rl_server_group;
+
+/* Which kind spec's scheme names (RL_GROUP_NONE: a plain server address). */
+rl_group_kind rl_server_group_kind(const char *spec, size_t len);
+/* As rl_server_parse(); an empty entry, a bad one or the same host twice fails it all. */
+bool rl_server_parse_group(const char *spec, size_t len, rl_server_group *out, const char **why);
+void rl_server_group_free(rl_server_group *group);
+
 #endif /* RL_SERVER_H */

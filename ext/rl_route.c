@@ -1,0 +1,346 @@
+/* Routing a step to the node that serves its key: see rl_route.h. */
+#include "rl_route.h"
+#include "rl_slot.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _WIN32
+# include <windows.h>
+#else
+# include <unistd.h>
+# include <strings.h> /* strcasecmp */
+#endif
+
+static void pause_ms(unsigned int ms)
+{
+#ifdef _WIN32
+	Sleep(ms);
+#else
+	usleep(ms * 1000u);
+#endif
+}
+
+/* A config like template, for address (copied); false when out of memory. */
+static bool config_for(rl_conn_config *out, const rl_conn_config *template_config, const rl_server_address *address)
+{
+	rl_server_address copy = *address;
+	copy.username = template_config->address.username;
+	copy.password = template_config->address.password;
+	copy.database = template_config->address.database;
+	*out = *template_config;
+	return rl_server_copy(&out->address, &copy);
+}
+
+static void describe_group(const rl_server_group *group, char *buf, size_t cap)
+{
+	size_t used = (size_t)snprintf(buf, cap, "%s", group->kind == RL_GROUP_SENTINEL ? "sentinel://" : "cluster://"), i;
+	for (i = 0; i < group->n && used < cap; i++) {
+		const rl_server_address *a = &group->nodes[i];
+		used += (size_t)snprintf(buf + used, cap - used, strchr(a->host, ':') ? "%s[%s]:%d" : "%s%s:%d",
+			i ? "," : "", a->host, a->port);
+	}
+	if (group->kind == RL_GROUP_SENTINEL && used < cap) {
+		snprintf(buf + used, cap - used, "/%s", group->master_name);
+	}
+}
+
+rl_topology *rl_topology_new(const rl_server_group *group, const rl_conn_config *entry_template,
+		const rl_conn_config *node_template)
+{
+	rl_topology *t = calloc(1, sizeof(*t));
+	char name[400];
+	size_t i;
+
+	if (!t) {
+		return NULL;
+	}
+	t->kind = group->kind;
+	t->master = -1;
+	t->node_template = *node_template;
+	memset(&t->node_template.address, 0, sizeof(t->node_template.address));
+	t->node_template.address.database = node_template->address.database;
+	describe_group(group, name, sizeof(name));
+	if (!(t->name = strdup(name))
+			|| (group->master_name && !(t->master_name = strdup(group->master_name)))
+			|| (node_template->address.username
+				&& !(t->node_template.address.username = strdup(node_template->address.username)))
+			|| (node_template->address.password
+				&& !(t->node_template.address.password = strdup(node_template->address.password)))
+			|| !(t->entries = calloc(group->n, sizeof(*t->entries)))) {
+		rl_topology_free(t);
+		return NULL;
+	}
+	for (i = 0; i < group->n; i++) {
+		/* seeds are data nodes: their credentials; Sentinels have their own */
+		if (!config_for(&t->entries[i], group->kind == RL_GROUP_SENTINEL ? entry_template : &t->node_template,
+				&group->nodes[i])) {
+			rl_topology_free(t);
+			return NULL;
+		}
+		t->n_entries++;
+	}
+	return t;
+}
+
+void rl_topology_free(rl_topology *t)
+{
+	size_t i;
+
+	if (!t) {
+		return;
+	}
+	for (i = 0; i < t->n_entries; i++) {
+		rl_server_address_free(&t->entries[i].address);
+	}
+	for (i = 0; i < t->n_nodes; i++) {
+		rl_server_address_free(&t->nodes[i].config.address);
+		free(t->nodes[i].pool_key);
+	}
+	rl_server_address_free(&t->node_template.address);
+	free(t->entries);
+	free(t->nodes);
+	free(t->slot_node);
+	free(t->name);
+	free(t->master_name);
+	free(t);
+}
+
+long rl_topology_node(rl_topology *t, const char *host, int port)
+{
+	rl_server_address address;
+	size_t i;
+
+	for (i = 0; i < t->n_nodes; i++) {
+		const rl_server_address *a = &t->nodes[i].config.address;
+		if (a->port == port && strcasecmp(a->host, host) == 0) {
+			return (long)i;
+		}
+	}
+	if (t->n_nodes == t->cap_nodes) {
+		size_t cap = t->cap_nodes ? 2 * t->cap_nodes : 8;
+		rl_route_node *nodes = realloc(t->nodes, cap * sizeof(*nodes));
+		if (!nodes) {
+			return -1;
+		}
+		t->nodes = nodes;
+		t->cap_nodes = cap;
+	}
+	memset(&address, 0, sizeof(address));
+	address.transport = RL_TRANSPORT_TCP;
+	address.host = (char *)host;
+	address.port = port;
+	memset(&t->nodes[t->n_nodes], 0, sizeof(t->nodes[0]));
+	if (!config_for(&t->nodes[t->n_nodes].config, &t->node_template, &address)) {
+		return -1;
+	}
+	return (long)t->n_nodes++;
+}
+
+static unsigned int slot_of(const rl_topology *t, const char *key, size_t key_len)
+{
+	return t->kind == RL_GROUP_CLUSTER ? rl_slot_of(key, key_len) : 0;
+}
+
+/* The node for slot as the topology knows it now, finding out first when it does not know. */
+static rl_status node_for_slot(rl_topology *t, rl_route_pool *pool, unsigned int slot, size_t *node, rl_error *err)
+{
+	rl_status status;
+
+	if (t->kind == RL_GROUP_SENTINEL) {
+		if (t->master < 0 && (status = rl_sentinel_find_master(t, pool, err)) != RL_OK) {
+			return status;
+		}
+		*node = (size_t)t->master;
+		return RL_OK;
+	}
+	if ((!t->slot_node || t->map_stale) && (status = rl_cluster_refresh(t, pool, err)) != RL_OK) {
+		return status;
+	}
+	if (t->slot_node[slot] < 0) {
+		snprintf(err->message, sizeof(err->message), "%s: no node serves slot %u (the cluster is down or incomplete)",
+			t->name, slot);
+		t->map_stale = true;
+		return RL_ERR_ROUTE;
+	}
+	*node = (size_t)t->slot_node[slot];
+	return RL_OK;
+}
+
+rl_status rl_route_node_for_key(rl_topology *t, rl_route_pool *pool, const char *key, size_t key_len, size_t *node,
+		rl_error *err)
+{
+	return node_for_slot(t, pool, slot_of(t, key, key_len), node, err);
+}
+
+/* What the topology learns when a node cannot be reached or fails mid-step: look again next time. */
+static void forget_route(rl_topology *t)
+{
+	if (t->kind == RL_GROUP_SENTINEL) {
+		t->master = -1;
+	} else {
+		t->map_stale = true;
+	}
+}
+
+/* One run of step on node: the connection set up for it, and what the replies said about where to go. */
+static rl_status run_once(rl_topology *t, rl_route_pool *pool, size_t node, bool asking, rl_route_step step, void *ctx,
+		rl_route_ack *ack, rl_redirect *redirect, rl_error *err)
+{
+	rl_status status;
+	rl_conn *conn = pool->get(pool, t, node, &status, err);
+
+	redirect->kind = RL_REDIRECT_NONE;
+	if (!conn) {
+		return status;
+	}
+	conn->redirect.kind = RL_REDIRECT_NONE;
+	conn->asking = asking;
+	conn->replicas_acked = -1;
+	if (ack && ack->replicas > 0) {
+		conn->wait_replicas = ack->replicas;
+		conn->wait_timeout_ms = ack->timeout_ms;
+	}
+	status = step(conn, ctx, err);
+	*redirect = conn->redirect;
+	if (ack) {
+		ack->acked = conn->replicas_acked;
+	}
+	conn->asking = false;
+	conn->wait_replicas = 0;
+	conn->redirect.kind = RL_REDIRECT_NONE;
+	pool->put(pool, t, node, conn);
+	return status;
+}
+
+/* The node a MOVED or ASK names (an empty host: the node that answered). -1 when out of memory. */
+static long redirect_node(rl_topology *t, size_t from, const rl_redirect *redirect)
+{
+	return rl_topology_node(t, redirect->host[0] ? redirect->host : t->nodes[from].config.address.host,
+		redirect->port);
+}
+
+rl_status rl_route_run(rl_topology *t, rl_route_pool *pool, const char *key, size_t key_len, rl_route_step step,
+		void *ctx, rl_route_ack *ack, rl_error *err)
+{
+	unsigned int slot = slot_of(t, key, key_len);
+	long asking_node = -1;
+	rl_redirect redirect;
+	rl_status status = RL_ERR_ROUTE;
+	unsigned int paused_ms = 0, pauses = 0;
+	int hop;
+
+	for (hop = 0; hop < RL_ROUTE_MAX_HOPS; hop++) {
+		size_t node;
+		bool asking = asking_node >= 0;
+
+		if (asking) {
+			node = (size_t)asking_node;
+			asking_node = -1;
+		} else if ((status = node_for_slot(t, pool, slot, &node, err)) != RL_OK) {
+			return status;
+		}
+		status = run_once(t, pool, node, asking, step, ctx, ack, &redirect, err);
+		if (status == RL_OK) {
+			return RL_OK;
+		}
+		if (status == RL_ERR_CONNECT) {
+			/* refused before anything was sent: where is the master, or the slot, now? */
+			rl_error refused = *err;
+			size_t now;
+			forget_route(t);
+			if ((status = node_for_slot(t, pool, slot, &now, err)) != RL_OK) {
+				return status;
+			}
+			if (now == node) {
+				*err = refused;
+				return RL_ERR_CONNECT;
+			}
+			continue;
+		}
+		if (status != RL_ERR_SERVER) {
+			/* the step may have run (I/O error, timeout): never repeated, but looked up afresh next time */
+			forget_route(t);
+			return status;
+		}
+		switch (redirect.kind) {
+			case RL_REDIRECT_NONE:
+				return status; /* an error reply of the command itself */
+			case RL_REDIRECT_MOVED: {
+				long to = redirect_node(t, node, &redirect);
+				if (to < 0) {
+					snprintf(err->message, sizeof(err->message), "out of memory");
+					return RL_ERR_NOMEM;
+				}
+				rl_cluster_moved(t, pool, redirect.slot, to);
+				break;
+			}
+			case RL_REDIRECT_ASK:
+				if ((asking_node = redirect_node(t, node, &redirect)) < 0) {
+					snprintf(err->message, sizeof(err->message), "out of memory");
+					return RL_ERR_NOMEM;
+				}
+				break;
+			case RL_REDIRECT_TRYAGAIN:
+			case RL_REDIRECT_LOADING: {
+				/*
+				 * A slot in migration (our scripts' keys are split, or missing on
+				 * the importing node), a node loading its data: a matter of
+				 * moments, not of redirections. Retried with growing pauses for
+				 * up to RL_ROUTE_PATIENCE_MS, without using up the hops.
+				 */
+				unsigned int pause = pauses < 4 ? 10u << pauses : 100u;
+				if (paused_ms + pause > RL_ROUTE_PATIENCE_MS) {
+					rl_error last = *err;
+					snprintf(err->message, sizeof(err->message), "%s: gave up after %u ms: %s", t->name, paused_ms,
+						last.message);
+					return RL_ERR_ROUTE;
+				}
+				pause_ms(pause);
+				paused_ms += pause;
+				pauses++;
+				hop--;
+				if (asking) {
+					asking_node = (long)node; /* the importing node again, behind ASKING again */
+				}
+				break;
+			}
+			case RL_REDIRECT_CLUSTERDOWN:
+			case RL_REDIRECT_READONLY:
+			case RL_REDIRECT_MASTERDOWN:
+				/* a failover: the master or the slot map is not what we knew */
+				forget_route(t);
+				if (hop > 0) {
+					pause_ms(10u << hop);
+				}
+				break;
+		}
+	}
+	{
+		rl_error last = *err;
+		snprintf(err->message, sizeof(err->message), "%s: still redirected after %d tries, last: %s", t->name,
+			RL_ROUTE_MAX_HOPS, last.message);
+	}
+	return RL_ERR_ROUTE;
+}
+
+rl_status rl_route_run_on(rl_topology *t, rl_route_pool *pool, size_t node, rl_route_step step, void *ctx,
+		bool *redirected, rl_error *err)
+{
+	rl_redirect redirect;
+	rl_status status = run_once(t, pool, node, false, step, ctx, NULL, &redirect, err);
+
+	*redirected = redirect.kind != RL_REDIRECT_NONE;
+	if (status == RL_ERR_CONNECT || (status != RL_OK && status != RL_ERR_SERVER)) {
+		forget_route(t);
+	}
+	if (redirect.kind == RL_REDIRECT_MOVED) {
+		long to = redirect_node(t, node, &redirect);
+		if (to >= 0) {
+			rl_cluster_moved(t, pool, redirect.slot, to);
+		}
+	} else if (*redirected && redirect.kind != RL_REDIRECT_ASK && redirect.kind != RL_REDIRECT_TRYAGAIN) {
+		forget_route(t);
+	}
+	return status;
+}
