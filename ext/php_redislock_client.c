@@ -802,7 +802,8 @@ rl_status php_redislock_client_run(php_redislock_client *client, const char *key
 	} else {
 		rl_conn *conn = php_redislock_client_conn_ex(client, &status, err);
 		if (!conn) {
-			return status;
+			/* the step never went out: whatever broke the handshake, nothing of ours can have run */
+			return status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL ? RL_ERR_CONNECT : status;
 		}
 		conn->replicas_acked = -1;
 		conn->wait_replicas = ack.replicas;

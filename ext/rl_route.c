@@ -148,7 +148,8 @@ static rl_status node_for_slot(rl_topology *t, rl_route_pool *pool, unsigned int
 	rl_status status;
 
 	if (t->kind == RL_GROUP_SENTINEL) {
-		if (t->master < 0 && (status = rl_sentinel_find_master(t, pool, err)) != RL_OK) {
+		if ((t->master < 0 || rl_monotonic_ns() - t->master_checked_ns > RL_SENTINEL_RECHECK_MS * 1000000ULL)
+				&& (status = rl_sentinel_find_master(t, pool, err)) != RL_OK) {
 			return status;
 		}
 		*node = (size_t)t->master;
@@ -192,7 +193,8 @@ static rl_status run_once(rl_topology *t, rl_route_pool *pool, size_t node, bool
 
 	redirect->kind = RL_REDIRECT_NONE;
 	if (!conn) {
-		return status;
+		/* the step never went out, whatever broke the connection or its handshake */
+		return status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL ? RL_ERR_CONNECT : status;
 	}
 	conn->redirect.kind = RL_REDIRECT_NONE;
 	conn->asking = asking;

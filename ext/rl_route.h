@@ -49,6 +49,7 @@ typedef struct {
 	rl_route_node *nodes;    /* every data node met so far */
 	size_t n_nodes, cap_nodes;
 	long master;             /* Sentinel: index of the master in nodes, -1 until found (again) */
+	unsigned long long master_checked_ns; /* Sentinel: when the Sentinels last named it */
 	int *slot_node;          /* Cluster: RL_SLOT_COUNT node indices (-1: not served), NULL until mapped */
 	bool map_stale;          /* Cluster: refresh before the next use */
 	unsigned long long refreshed_ns;
@@ -101,7 +102,20 @@ rl_status rl_route_run_on(rl_topology *topology, rl_route_pool *pool, size_t nod
 
 /* ---- the two kinds' own parts (rl_sentinel.c, rl_cluster.c) ---- */
 
-/* Asks the Sentinels for the master, checks it with ROLE, and makes it topology->master. */
+/*
+ * A master found is asked about again after this long (ms): a master that
+ * was failed over while still running (SENTINEL FAILOVER, a partition) keeps
+ * taking writes until the Sentinels demote it, which can take them tens of
+ * seconds. Each process asks at most once per period, whatever its load.
+ */
+#define RL_SENTINEL_RECHECK_MS 1000
+
+/*
+ * Asks the Sentinels for the master, checks it with ROLE, and makes it
+ * topology->master. With a master known already (a periodic re-check), the
+ * same answer needs no ROLE, and Sentinels that cannot be asked leave it as
+ * it is: they are not needed to use a master.
+ */
 rl_status rl_sentinel_find_master(rl_topology *topology, rl_route_pool *pool, rl_error *err);
 
 /* Maps the slots from CLUSTER SLOTS of the first seed (then known node) that answers. */

@@ -101,6 +101,8 @@ rl_status rl_sentinel_find_master(rl_topology *t, rl_route_pool *pool, rl_error 
 	bool any_answered = false, any_knew = false;
 	size_t i;
 
+	long known_master = t->master;
+
 	snprintf(client_name, sizeof(client_name), "redislock-%ld", rl_process_id());
 	t->master = -1;
 	for (i = 0; i < t->n_entries; i++) {
@@ -114,7 +116,7 @@ rl_status rl_sentinel_find_master(rl_topology *t, rl_route_pool *pool, rl_error 
 			continue;
 		}
 		any_answered = any_knew = true;
-		if (!check_role(t, pool, (size_t)node, &why)) {
+		if (node != known_master && !check_role(t, pool, (size_t)node, &why)) {
 			note(tried, sizeof(tried), why.message);
 			continue;
 		}
@@ -125,6 +127,13 @@ rl_status rl_sentinel_find_master(rl_topology *t, rl_route_pool *pool, rl_error 
 			t->entries[0] = answered;
 		}
 		t->master = node;
+		t->master_checked_ns = rl_monotonic_ns();
+		return RL_OK;
+	}
+	if (known_master >= 0 && !any_knew) {
+		/* a re-check nobody could answer: the master we use is still the best we know */
+		t->master = known_master;
+		t->master_checked_ns = rl_monotonic_ns();
 		return RL_OK;
 	}
 	if (!any_answered) {
