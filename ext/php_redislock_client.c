@@ -204,8 +204,12 @@ static bool read_options(php_redislock_client *client, HashTable *options, clien
 			o->min_replicas = Z_LVAL_P(value);
 			o->has_min_replicas = true;
 		} else if (zend_string_equals_literal(key, "replica_timeout")) {
-			if (!option_seconds("replica_timeout", value, &o->replica_timeout)) {
-				return false;
+			if (Z_TYPE_P(value) == IS_LONG) {
+				o->replica_timeout = (double)Z_LVAL_P(value);
+			} else if (Z_TYPE_P(value) == IS_DOUBLE) {
+				o->replica_timeout = Z_DVAL_P(value);
+			} else {
+				return option_type_error("replica_timeout", "int|float", value);
 			}
 			if (!(o->replica_timeout >= 0.001 && o->replica_timeout <= 3600)) {
 				/* WAIT with 0 would block forever */
@@ -1132,6 +1136,27 @@ static rl_status wait_step(rl_conn *conn, void *ctx, rl_error *err)
 	return run->step(conn, run->ctx, run->mode, run->block_ms, run->answer, err);
 }
 
+/* Nothing but the WAIT rl_conn puts behind a pipeline (min_replicas). */
+static rl_status wait_only_step(rl_conn *conn, void *ctx, rl_error *err)
+{
+	(void)ctx;
+	return rl_conn_pipeline(conn, 0, NULL, NULL, err);
+}
+
+/*
+ * With min_replicas, after a wait step that made us the owner: one WAIT, on
+ * the same connection (the pool gives the one just used), for what that
+ * step wrote. Steps that own nothing are not waited for, so replicas that
+ * are gone cost a wait its replica_timeout once, not once per step.
+ */
+static rl_status confirm_replicated(php_redislock_client *client, const char *key, size_t key_len, rl_error *err)
+{
+	if (client->min_replicas == 0) {
+		return RL_OK;
+	}
+	return php_redislock_client_run(client, key, key_len, wait_only_step, NULL, true, err);
+}
+
 rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *key, size_t key_len,
 		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, rl_error *err)
 {
@@ -1154,16 +1179,16 @@ rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *
 			}
 			run.mode = RL_WAIT_LEAVE;
 			run.block_ms = 0;
-			status = php_redislock_client_run(client, key, key_len, wait_step, &run, true, err);
+			status = php_redislock_client_run(client, key, key_len, wait_step, &run, false, err);
 			*acquired = status == RL_OK && answer == RL_WAIT_OWNED;
-			return status;
+			return *acquired ? confirm_replicated(client, key, key_len, err) : status;
 		}
 		/* each step where the key lives now: a slot that moved while we waited is followed */
 		run.block_ms = rl_wait_block_ms(answer, (long long)((deadline_ns - now_ns + 999999) / 1000000));
-		status = php_redislock_client_run(client, key, key_len, wait_step, &run, true, err);
+		status = php_redislock_client_run(client, key, key_len, wait_step, &run, false, err);
 		if (status != RL_OK || answer == RL_WAIT_OWNED) {
 			*acquired = status == RL_OK;
-			return status;
+			return *acquired ? confirm_replicated(client, key, key_len, err) : status;
 		}
 		run.mode = RL_WAIT_VISIT;
 	}

@@ -22,7 +22,9 @@ class RedisLockException extends RuntimeException
 class RedisLock
 {
     /**
-     * @param string|array|null $server null for the redislock.server INI value
+     * @param string|array|null $server one server ("tcp://h:p", "unix:///path", "redis://..."),
+     *   a deployment ("sentinel://h:p,h:p/name", "cluster://h:p,h:p"), a list of
+     *   independent masters (Redlock), or null for the redislock.server INI value
      */
     public function __construct(string|array|null $server = null, array $options = []) {}
 
@@ -72,7 +74,9 @@ final class RedLock
 class RedisSemaphore
 {
     /**
-     * @param string|array|null $server null for the redislock.server INI value
+     * @param string|array|null $server one server ("tcp://h:p", "unix:///path", "redis://..."),
+     *   a deployment ("sentinel://h:p,h:p/name", "cluster://h:p,h:p"), a list of
+     *   independent masters (Redlock), or null for the redislock.server INI value
      */
     public function __construct(string|array|null $server = null, array $options = []) {}
 

@@ -89,7 +89,7 @@ rl_status rl_cluster_refresh(rl_topology *t, rl_route_pool *pool, rl_error *err)
 {
 	int *map = malloc(RL_SLOT_COUNT * sizeof(*map));
 	size_t known = t->n_nodes, i;
-	char tried[300] = "";
+	char tried[800] = "";
 
 	if (!map) {
 		snprintf(err->message, sizeof(err->message), "out of memory");

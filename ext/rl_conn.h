@@ -33,7 +33,7 @@ typedef enum {
 
 /* The message names the server (never its password), e.g. "tcp://127.0.0.1:6380: read timed out". */
 typedef struct {
-	char message[512];
+	char message[1024]; /* room for what each of several servers said */
 } rl_error;
 
 typedef struct {

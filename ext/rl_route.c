@@ -98,6 +98,7 @@ void rl_topology_free(rl_topology *t)
 		free(t->nodes[i].pool_key);
 	}
 	rl_server_address_free(&t->node_template.address);
+	rl_conn_close(t->sentinel_conn);
 	free(t->entries);
 	free(t->nodes);
 	free(t->slot_node);

@@ -50,6 +50,7 @@ typedef struct {
 	size_t n_nodes, cap_nodes;
 	long master;             /* Sentinel: index of the master in nodes, -1 until found (again) */
 	unsigned long long master_checked_ns; /* Sentinel: when the Sentinels last named it */
+	rl_conn *sentinel_conn;  /* Sentinel: a connection to the first of entries (the last that answered), kept */
 	int *slot_node;          /* Cluster: RL_SLOT_COUNT node indices (-1: not served), NULL until mapped */
 	bool map_stale;          /* Cluster: refresh before the next use */
 	unsigned long long refreshed_ns;

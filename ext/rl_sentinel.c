@@ -18,13 +18,34 @@ static void note(char *tried, size_t cap, const char *what)
 	}
 }
 
+/*
+ * After asking Sentinel i on conn: the connection that answered with a
+ * master is kept in the topology (Sentinel i goes first from now on, see
+ * rl_sentinel_find_master()); any other is closed.
+ */
+static void sentinel_done(rl_topology *t, size_t i, rl_conn *conn, bool keep)
+{
+	if (keep && rl_conn_is_reusable(conn)) {
+		if (t->sentinel_conn != conn) {
+			rl_conn_close(t->sentinel_conn);
+			t->sentinel_conn = conn;
+		}
+		return;
+	}
+	if (t->sentinel_conn == conn) {
+		t->sentinel_conn = NULL;
+	}
+	(void)i;
+	rl_conn_close(conn);
+}
+
 /* Sentinel i's answer: the master's node (*node), or why not (false, *why; *answered if it said it knows no such master). */
 static bool ask_sentinel(rl_topology *t, size_t i, const char *client_name, bool *answered, long *node, rl_error *why)
 {
 	rl_command cmd;
 	redisReply *reply = NULL;
 	rl_status status;
-	rl_conn *conn = rl_conn_open(&t->entries[i], client_name, &status, why);
+	rl_conn *conn;
 	const char *host;
 	size_t host_len;
 	int port;
@@ -33,22 +54,31 @@ static bool ask_sentinel(rl_topology *t, size_t i, const char *client_name, bool
 	bool known_flag = false, *known = &known_flag;
 
 	*answered = false;
-	if (!conn) {
-		return false;
+	/* the first Sentinel's connection is kept: a periodic re-check is one round trip, not a connect */
+	if (i == 0 && t->sentinel_conn && rl_conn_is_reusable(t->sentinel_conn)) {
+		conn = t->sentinel_conn;
+	} else {
+		if (i == 0) {
+			rl_conn_close(t->sentinel_conn);
+			t->sentinel_conn = NULL;
+		}
+		if (!(conn = rl_conn_open(&t->entries[i], client_name, &status, why))) {
+			return false;
+		}
 	}
 	rl_command_init(&cmd);
 	rl_command_add_str(&cmd, "SENTINEL");
 	rl_command_add_str(&cmd, "get-master-addr-by-name");
 	rl_command_add_str(&cmd, t->master_name);
 	if ((status = rl_conn_call(conn, &cmd, &reply, why)) != RL_OK) {
-		rl_conn_close(conn);
+		sentinel_done(t, i, conn, false);
 		return false;
 	}
 	verdict = rl_reply_decode_master_addr(reply, known, &host, &host_len, &port);
 	if (verdict != RL_REPLY_OK) {
 		rl_conn_judge_reply(conn, verdict, reply, "SENTINEL get-master-addr-by-name", why);
 		freeReplyObject(reply);
-		rl_conn_close(conn);
+		sentinel_done(t, i, conn, false);
 		return false;
 	}
 	if (*known) {
@@ -59,10 +89,10 @@ static bool ask_sentinel(rl_topology *t, size_t i, const char *client_name, bool
 	*answered = true;
 	if (!*known) {
 		snprintf(why->message, sizeof(why->message), "%s: does not know it", conn->server);
-		rl_conn_close(conn);
+		sentinel_done(t, i, conn, false);
 		return false;
 	}
-	rl_conn_close(conn);
+	sentinel_done(t, i, conn, true);
 	if ((*node = rl_topology_node(t, host_copy, port)) < 0) {
 		snprintf(why->message, sizeof(why->message), "out of memory");
 		return false;
@@ -97,7 +127,7 @@ static bool check_role(rl_topology *t, rl_route_pool *pool, size_t node, rl_erro
 
 rl_status rl_sentinel_find_master(rl_topology *t, rl_route_pool *pool, rl_error *err)
 {
-	char tried[300] = "", client_name[40];
+	char tried[800] = "", client_name[40];
 	bool any_answered = false, any_knew = false;
 	size_t i;
 
@@ -118,6 +148,8 @@ rl_status rl_sentinel_find_master(rl_topology *t, rl_route_pool *pool, rl_error 
 		any_answered = any_knew = true;
 		if (node != known_master && !check_role(t, pool, (size_t)node, &why)) {
 			note(tried, sizeof(tried), why.message);
+			rl_conn_close(t->sentinel_conn); /* kept for Sentinel i, which does not go first after all */
+			t->sentinel_conn = NULL;
 			continue;
 		}
 		if (i > 0) {

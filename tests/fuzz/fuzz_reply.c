@@ -7,7 +7,8 @@
  * a socket splits it. Checked beyond crashes, leaks and UB: each decoder
  * accepts exactly the shapes it documents, an error reply is an error (never
  * "unexpected"), only "unexpected" breaks the connection, messages stay
- * NUL-terminated in their buffer, and a block time stays in [1, CHECKIN_MS].
+ * NUL-terminated in their buffer, and a block time stays in [1, CHECKIN_MS];
+ * a redirection, a slot range and a Sentinel's address are always in range.
  */
 #include <limits.h>
 #include <stdint.h>
@@ -79,6 +80,53 @@ static void check_wait_answer(long long answer)
 /* The answer ranges the scripts declare (rl_scripts.c). */
 static const long long ranges[][2] = { { 0, 1 }, { 0, 0 }, { LLONG_MIN, 1 }, { 0, LLONG_MAX } };
 
+/* CLUSTER SLOTS ranges as the slot map gets them: each one checked. */
+static bool check_range(void *ctx, const rl_slot_range *range)
+{
+	size_t *count = ctx;
+	FUZZ_CHECK(range->first <= range->last && range->last < 16384);
+	FUZZ_CHECK(range->port >= 1 && range->port <= 65535);
+	FUZZ_CHECK(range->host_len < RL_REDIRECT_HOST_MAX && !memchr(range->host, '\0', range->host_len));
+	return ++*count < 4; /* the callback may stop the walk */
+}
+
+/* The routing decoders: redirections, CLUSTER SLOTS, a Sentinel's answer, ROLE. */
+static void decode_routing(const redisReply *reply)
+{
+	rl_redirect redirect;
+	rl_redirect_kind kind = rl_reply_decode_redirect(reply, &redirect);
+	rl_reply_verdict verdict;
+	const char *host = NULL;
+	size_t host_len = 0, ranges_seen = 0;
+	int port = 0;
+	bool yes = false;
+
+	FUZZ_CHECK(kind == redirect.kind);
+	FUZZ_CHECK(kind == RL_REDIRECT_NONE || reply->type == REDIS_REPLY_ERROR);
+	if (kind == RL_REDIRECT_MOVED || kind == RL_REDIRECT_ASK) {
+		FUZZ_CHECK(redirect.slot < 16384 && redirect.port >= 1 && redirect.port <= 65535);
+		FUZZ_CHECK(strnlen(redirect.host, sizeof(redirect.host)) < sizeof(redirect.host));
+	}
+
+	verdict = rl_reply_decode_cluster_slots(reply, check_range, &ranges_seen);
+	FUZZ_CHECK(verdict != RL_REPLY_OK || reply->type == REDIS_REPLY_ARRAY);
+	FUZZ_CHECK(verdict != RL_REPLY_ERROR || reply->type == REDIS_REPLY_ERROR);
+	check_judge(verdict, reply);
+
+	verdict = rl_reply_decode_master_addr(reply, &yes, &host, &host_len, &port);
+	FUZZ_CHECK(verdict != RL_REPLY_OK || reply->type == REDIS_REPLY_ARRAY || reply->type == REDIS_REPLY_NIL);
+	if (verdict == RL_REPLY_OK && yes) {
+		FUZZ_CHECK(host_len > 0 && host_len < RL_REDIRECT_HOST_MAX && !memchr(host, '\0', host_len));
+		FUZZ_CHECK(port >= 1 && port <= 65535);
+	}
+	FUZZ_CHECK(verdict != RL_REPLY_OK || reply->type != REDIS_REPLY_NIL || !yes);
+	check_judge(verdict, reply);
+
+	verdict = rl_reply_decode_role(reply, &yes);
+	FUZZ_CHECK(verdict != RL_REPLY_OK || reply->type == REDIS_REPLY_ARRAY);
+	check_judge(verdict, reply);
+}
+
 static void decode_all(const redisReply *reply, int depth)
 {
 	rl_reply_verdict verdict;
@@ -89,6 +137,7 @@ static void decode_all(const redisReply *reply, int depth)
 	FUZZ_CHECK(!rl_reply_is_noscript(reply) || reply->type == REDIS_REPLY_ERROR);
 	FUZZ_CHECK(!rl_reply_rejects_set_nx_get(reply) || reply->type == REDIS_REPLY_ERROR);
 	FUZZ_CHECK(!rl_reply_is_error(reply, "") == (reply->type != REDIS_REPLY_ERROR));
+	decode_routing(reply);
 
 	verdict = rl_reply_decode_integer(reply, &integer);
 	FUZZ_CHECK(fair_verdict(verdict, reply, REDIS_REPLY_INTEGER, REDIS_REPLY_INTEGER));
