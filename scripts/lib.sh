@@ -13,7 +13,7 @@ as_root() {
 }
 
 # Debian packages the build, the tests, the demo and the benchmarks need.
-RL_PACKAGES=(php-dev php-cli libhiredis-dev pkg-config build-essential redis-server redis-tools
+RL_PACKAGES=(php-dev php-cli libhiredis-dev pkg-config build-essential redis-server redis-tools redis-sentinel
              php-redis php-symfony-lock php-fpm php-parser php-pear valgrind)
 
 # ensure_packages [PKG...]: installs those of PKG (default: RL_PACKAGES) not installed yet.
