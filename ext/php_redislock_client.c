@@ -425,9 +425,12 @@ static rl_topology *shared_topology(const rl_server_group *group, const rl_conn_
 		const rl_conn_config *node_config)
 {
 	rl_topology *t = rl_topology_new(group, sentinel_config, node_config);
-	char node_digest[65], sentinel_digest[65];
+	char node_digest[65], sentinel_digest[65], group_digest[65];
+	unsigned char digest[32];
+	PHP_SHA256_CTX ctx;
 	zend_string *key;
 	zend_resource *res;
+	size_t i;
 
 	if (!t) {
 		zend_throw_error(NULL, "Out of memory");
@@ -435,7 +438,21 @@ static rl_topology *shared_topology(const rl_server_group *group, const rl_conn_
 	}
 	config_digest(node_config, node_digest);
 	config_digest(sentinel_config, sentinel_digest);
-	key = zend_strpprintf(0, "redislock-topology|%s|%s|%s", t->name, node_digest, sentinel_digest);
+	/* the whole group, not t->name: that one is cut short for messages, and two long lists must never share a map */
+	PHP_SHA256Init(&ctx);
+	key_field(&ctx, group->kind == RL_GROUP_SENTINEL ? "s" : "c", 1);
+	for (i = 0; i < group->n; i++) {
+		char port[8];
+		snprintf(port, sizeof(port), "%d", group->nodes[i].port);
+		key_field(&ctx, group->nodes[i].host, strlen(group->nodes[i].host));
+		key_field(&ctx, port, strlen(port));
+	}
+	key_field(&ctx, group->master_name, group->master_name ? strlen(group->master_name) : 0);
+	PHP_SHA256Final(digest, &ctx);
+	for (i = 0; i < 32; i++) {
+		snprintf(group_digest + 2 * i, 3, "%02x", digest[i]);
+	}
+	key = zend_strpprintf(0, "redislock-topology|%s|%s|%s", group_digest, node_digest, sentinel_digest);
 	res = zend_hash_find_ptr(&EG(persistent_list), key);
 	if (res && res->type == le_topology) {
 		rl_topology_free(t);
@@ -1123,38 +1140,42 @@ bool php_redislock_time_limit_reached(void)
 }
 
 typedef struct {
+	php_redislock_client *client;
 	php_redislock_wait_fn step;
 	void *ctx;
 	rl_wait_mode mode;
 	long long block_ms;
 	long long *answer;
+	bool owned;          /* a step's script made us the owner (whatever happened after) */
+	long long acked;     /* min_replicas: the WAIT's answer after that step */
 } wait_step_run;
 
+/*
+ * One wait step. With min_replicas, the step that made us the owner is
+ * followed by a WAIT on the very connection it wrote on (a WAIT counts the
+ * replicas that have this connection's writes; on another connection, or
+ * another master after a failover, it would say nothing about ours). Steps
+ * that own nothing are not waited for: missing replicas cost a wait one
+ * replica_timeout, not one per step.
+ */
 static rl_status wait_step(rl_conn *conn, void *ctx, rl_error *err)
 {
 	wait_step_run *run = ctx;
-	return run->step(conn, run->ctx, run->mode, run->block_ms, run->answer, err);
-}
+	rl_status status = run->step(conn, run->ctx, run->mode, run->block_ms, run->answer, err);
 
-/* Nothing but the WAIT rl_conn puts behind a pipeline (min_replicas). */
-static rl_status wait_only_step(rl_conn *conn, void *ctx, rl_error *err)
-{
-	(void)ctx;
-	return rl_conn_pipeline(conn, 0, NULL, NULL, err);
-}
-
-/*
- * With min_replicas, after a wait step that made us the owner: one WAIT, on
- * the same connection (the pool gives the one just used), for what that
- * step wrote. Steps that own nothing are not waited for, so replicas that
- * are gone cost a wait its replica_timeout once, not once per step.
- */
-static rl_status confirm_replicated(php_redislock_client *client, const char *key, size_t key_len, rl_error *err)
-{
-	if (client->min_replicas == 0) {
-		return RL_OK;
+	if (status != RL_OK || *run->answer != RL_WAIT_OWNED) {
+		return status;
 	}
-	return php_redislock_client_run(client, key, key_len, wait_only_step, NULL, true, err);
+	run->owned = true;
+	if (run->client->min_replicas > 0) {
+		conn->wait_replicas = run->client->min_replicas;
+		conn->wait_timeout_ms = run->client->replica_timeout_ms;
+		conn->replicas_acked = -1;
+		status = rl_conn_pipeline(conn, 0, NULL, NULL, err);
+		run->acked = conn->replicas_acked;
+		conn->wait_replicas = 0;
+	}
+	return status;
 }
 
 rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *key, size_t key_len,
@@ -1164,31 +1185,35 @@ rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *
 	rl_status status;
 	wait_step_run run;
 
+	run.client = client;
 	run.step = step;
 	run.ctx = ctx;
 	run.mode = RL_WAIT_JOIN;
 	run.answer = &answer;
+	run.owned = false;
+	run.acked = -1;
 	*acquired = false;
 	for (;;) {
 		uint64_t now_ns = php_redislock_now_ns();
+		bool out_of_time = now_ns >= deadline_ns || php_redislock_time_limit_reached();
 
-		if (now_ns >= deadline_ns || php_redislock_time_limit_reached()) {
-			/* out of time (ours, or PHP's: the engine ends the request next) */
-			if (run.mode == RL_WAIT_JOIN) {
-				return RL_OK; /* never queued */
-			}
+		if (out_of_time && run.mode == RL_WAIT_JOIN) {
+			return RL_OK; /* never queued */
+		}
+		if (out_of_time) {
+			/* out of time (ours, or PHP's: the engine ends the request next): leave, claiming a grant if one waits */
 			run.mode = RL_WAIT_LEAVE;
 			run.block_ms = 0;
-			status = php_redislock_client_run(client, key, key_len, wait_step, &run, false, err);
-			*acquired = status == RL_OK && answer == RL_WAIT_OWNED;
-			return *acquired ? confirm_replicated(client, key, key_len, err) : status;
+		} else {
+			run.block_ms = rl_wait_block_ms(answer, (long long)((deadline_ns - now_ns + 999999) / 1000000));
 		}
 		/* each step where the key lives now: a slot that moved while we waited is followed */
-		run.block_ms = rl_wait_block_ms(answer, (long long)((deadline_ns - now_ns + 999999) / 1000000));
 		status = php_redislock_client_run(client, key, key_len, wait_step, &run, false, err);
-		if (status != RL_OK || answer == RL_WAIT_OWNED) {
-			*acquired = status == RL_OK;
-			return *acquired ? confirm_replicated(client, key, key_len, err) : status;
+		/* owned even if what came after failed: the caller must then keep what it holds */
+		*acquired = run.owned;
+		client->replicas_acked = run.acked;
+		if (status != RL_OK || run.owned || out_of_time) {
+			return status;
 		}
 		run.mode = RL_WAIT_VISIT;
 	}

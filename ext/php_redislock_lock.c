@@ -520,6 +520,7 @@ PHP_METHOD(RedisLock, lock)
 	rl_status status;
 	rl_error err;
 	zval *held_token;
+	uint64_t deadline_ns;
 	bool acquired = false, waited = false;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
@@ -579,11 +580,12 @@ PHP_METHOD(RedisLock, lock)
 	ref.token_len = PHP_REDISLOCK_TOKEN_LEN;
 
 	/* Free: one round trip. Taken, and we may wait: queue up and be woken by the release. */
+	/* the deadline counts from the call: a WAIT behind the first try (min_replicas) is part of the time */
+	deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9);
 	status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &err);
 	if (status == RL_OK && !acquired && timeout > 0) {
 		waited = true;
-		status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us,
-			php_redislock_now_ns() + (uint64_t)(timeout * 1e9), &acquired, &err);
+		status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &err);
 	}
 	if (status == RL_OK && acquired && !php_redislock_client_replicated(&lock->client)) {
 		/*
@@ -592,16 +594,17 @@ PHP_METHOD(RedisLock, lock)
 		 * Undone at once (handing it on to the next waiter, if any), and refused.
 		 */
 		bool undone = false;
-		status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &undone, NULL, &err);
-		acquired = false;
+		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &undone, NULL, &err)) == RL_OK) {
+			acquired = false;
+		}
 	}
 	zend_string_release(key);
 	if (status != RL_OK) {
-		if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
+		if (acquired || status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
 			/*
-			 * The SET or a hand-over may have landed before the connection broke:
-			 * remember the token so unlockAll() or the request end deletes the key
-			 * if it is ours.
+			 * Ours (a failure came after), or the SET or a hand-over may have
+			 * landed before the connection broke: remember the token so
+			 * unlockAll() or the request end deletes the key if it is ours.
 			 */
 			zval maybe_held;
 			ZVAL_STRINGL(&maybe_held, token, PHP_REDISLOCK_TOKEN_LEN);

@@ -396,6 +396,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 	rl_error err;
 	bool admitted = false;
 	sem_step step;
+	uint64_t deadline_ns;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)
 		Z_PARAM_STR(name)
@@ -429,6 +430,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 	holder.id = ZSTR_VAL(id);
 	holder.id_len = ZSTR_LEN(id);
 	/* A free slot: one round trip. None, and we may wait: queue up and be woken by a release. */
+	deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9); /* a WAIT behind the try is part of the time */
 	step.call = SEM_ACQUIRE;
 	step.holder = &holder;
 	step.limit = (long)MIN(limit, LONG_MAX);
@@ -446,17 +448,18 @@ PHP_METHOD(RedisSemaphore, acquire)
 		waiter.limit = (long)MIN(limit, LONG_MAX);
 		waiter.ttl_ms = ttl_ms;
 		status = php_redislock_wait_in_queue(&sem->client, keys.keys[0], keys.key_lens[0], semaphore_wait_step,
-			&waiter, php_redislock_now_ns() + (uint64_t)(timeout * 1e9), &admitted, &err);
+			&waiter, deadline_ns, &admitted, &err);
 		efree(wake_key);
 	}
 	if (status == RL_OK && admitted && !php_redislock_client_replicated(&sem->client)) {
 		/* fewer than min_replicas replicas have the slot: a failover could lose it; undone, and refused */
 		step.call = SEM_RELEASE;
-		status = sem_run(sem, &keys, &step, &err);
-		admitted = false;
+		if ((status = sem_run(sem, &keys, &step, &err)) == RL_OK) {
+			admitted = false;
+		}
 	}
-	if (status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
-		/* a script may have admitted us before the connection broke: release it later if so */
+	if (status != RL_OK && (admitted || status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL)) {
+		/* ours (a failure came after), or a script may have admitted us before the connection broke: release it later */
 		held_add(sem, name, id);
 	}
 	rl_semaphore_keys_free(&keys);

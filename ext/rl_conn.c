@@ -261,7 +261,7 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 	static const size_t asking_len[1] = { 6 };
 	unsigned long long deadline_ns = 0;
 	size_t i, got;
-	int reads = 0;
+	int reads;
 	rl_status status;
 	bool wait = conn->wait_replicas > 0;
 	char wait_args[2][24];
@@ -273,6 +273,8 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 		deadline_ns = rl_monotonic_ns() + (unsigned long long)(conn->reply_timeout * 1e9)
 			+ (wait ? (unsigned long long)conn->wait_timeout_ms * 1000000ULL : 0);
 	}
+	/* a WAIT may outlast the socket's own timeout (read_timeout): then even the first read poll()s by the deadline */
+	reads = wait ? 1 : 0;
 	conn->reply_pending = true;
 	for (i = 0; i < n; i++) {
 		if (conn->asking && (status = append_argv(conn, 1, asking_argv, asking_len, err)) != RL_OK) {

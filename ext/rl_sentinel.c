@@ -154,9 +154,9 @@ rl_status rl_sentinel_find_master(rl_topology *t, rl_route_pool *pool, rl_error 
 		}
 		if (i > 0) {
 			/* the Sentinel that answered goes first next time */
-			rl_conn_config answered = t->entries[i];
+			rl_conn_config first = t->entries[i];
 			memmove(&t->entries[1], &t->entries[0], i * sizeof(t->entries[0]));
-			t->entries[0] = answered;
+			t->entries[0] = first;
 		}
 		t->master = node;
 		t->master_checked_ns = rl_monotonic_ns();
