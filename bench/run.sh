@@ -20,11 +20,19 @@
 #       cycles/s on bare loopback and behind one delay proxy per master (~2 ms
 #       per round trip, bench/delay_proxy.c); 16 waiters' Redis commands/s; the
 #       handover latency                                          (bench/redlock.php)
-# then a summary of every target. The output also goes to bench/results/latest.txt.
+#   7.  Sentinel and Cluster, over their own servers (one redis-server, a 3-master
+#       Redis Cluster with no replicas, a Sentinel group: master, replica and 3
+#       redis-sentinels): uncontended lock+unlock cycles/s of RedisLock on one
+#       server, cluster://, sentinel:// and sentinel:// with min_replicas => 1,
+#       RedisSemaphore acquire+release on one server and cluster://, each with
+#       persistent false and true; the C floor on each kind of node; the ratios
+#       to one server                                             (bench/cluster.php)
+# then a summary of every target (and of the figures reported without one).
+# The output also goes to bench/results/latest.txt.
 #
 # Options:
 #   --quick              a smoke run of about 2 minutes (small counts, 3 s windows;
-#                        5 s windows in sections 5 and 6)
+#                        5 s windows in sections 5 and 6; section 7 about 10 s)
 #   --cycles N           uncontended cycles per round (default 10000; semaphore too)
 #   --rounds N           uncontended rounds, interleaved, median reported (default 7)
 #   --duration S         contended window in seconds (default 10)
@@ -35,8 +43,10 @@
 #   --waiting-window S   the measuring window of sections 5 and 6c in seconds (default 10;
 #                        5 with --quick)
 #   --proxy-delay US     section 6b's delay each way through each proxy (default 1000 us)
+#   --cluster-cycles N   section 7's cycles per round and client (default 1500 x 7 rounds, about
+#                        35 s with its servers' start; 500 x 3 rounds with --quick)
 #   --only LIST          some of: lock (1), contended (2), semaphore (3a, 3b), memory (4),
-#                        waiting (5), redlock (6), comma-separated (default: all)
+#                        waiting (5), redlock (6), cluster (7), comma-separated (default: all)
 #   --placement P        both (default), split, same or none: see below
 #   --output FILE        where the output is copied (default bench/results/latest.txt)
 #
@@ -56,7 +66,9 @@
 # When pinning, the memory run shares CPU 0 with redis-server (it measures
 # memory, not speed, and is faster there); the contended and waiting processes
 # are never pinned. Section 6 puts its 3 masters on CPU 0, its lock+unlock client
-# and the delay proxies on CPU 1 (split); its waiters are not pinned.
+# and the delay proxies on CPU 1 (split); its waiters are not pinned. Section 7
+# puts all its servers (Sentinels too) on CPU 0 and its client where section 3a's
+# goes.
 #
 # Other work on the machine (a build, a test suite) skews every figure: the
 # header prints the load average and warns when it is not near zero.
@@ -64,8 +76,8 @@ set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 
-quick=0 cycles='' rounds='' duration='' procs=16 limit=4 memory_cycles='' only='lock,contended,semaphore,memory,waiting,redlock'
-waiting_procs=100 waiting_window='' proxy_delay=1000
+quick=0 cycles='' rounds='' duration='' procs=16 limit=4 memory_cycles='' only='lock,contended,semaphore,memory,waiting,redlock,cluster'
+waiting_procs=100 waiting_window='' proxy_delay=1000 cluster_cycles=''
 placement=both output=''
 args=("$@")
 while [ $# -gt 0 ]; do
@@ -80,6 +92,7 @@ while [ $# -gt 0 ]; do
     --waiting-procs) waiting_procs=${2:?}; shift 2 ;;
     --waiting-window) waiting_window=${2:?}; shift 2 ;;
     --proxy-delay) proxy_delay=${2:?}; shift 2 ;;
+    --cluster-cycles) cluster_cycles=${2:?}; shift 2 ;;
     --only) only=${2:?}; shift 2 ;;
     --placement) placement=${2:?}; shift 2 ;;
     --output) output=${2:?}; shift 2 ;;
@@ -112,6 +125,11 @@ fi
 
 # shellcheck source=scripts/lib.sh
 source "$bench_dir/../scripts/lib.sh"
+# start_cluster_node (section 7), start_sentinel_group (section 7)
+# shellcheck source=scripts/lib_cluster.sh
+source "$bench_dir/../scripts/lib_cluster.sh"
+# shellcheck source=scripts/lib_sentinel.sh
+source "$bench_dir/../scripts/lib_sentinel.sh"
 trap cleanup EXIT
 
 ensure_packages
@@ -168,7 +186,43 @@ else
   placement_text="redis-server on CPU 0; section 1: $(for p in "${lock_places[@]}"; do printf '%s, ' "$p"; done | sed 's/, $//')"
   placement_text+="; section 3a: $sem_place; memory run on CPU 0; contended and waiting processes not pinned"
   placement_text+="; section 6: masters on CPU 0, client and delay proxies on CPU 1, waiters not pinned"
+  placement_text+="; section 7: its servers on CPU 0, client: $sem_place"
 fi
+
+# bench_start_cluster VAR: section 7's Redis Cluster: 3 masters, no replicas
+# (lib_cluster.sh's start_cluster_node: free data and bus ports), made a cluster
+# with redis-cli --cluster create; waits until every node says cluster_state:ok,
+# all 16384 slots assigned and 3 nodes known; VAR gets
+# cluster://127.0.0.1:P1,127.0.0.1:P2,127.0.0.1:P3. Stopped by cleanup (RL_REDIS_PIDS).
+bench_start_cluster() {
+  local _var=$1 _p ports=() addrs=() out info ok
+  for _ in 1 2 3; do
+    start_cluster_node _p || return 1
+    ports+=("$_p")
+    addrs+=("127.0.0.1:$_p")
+  done
+  if ! out=$(redis-cli --cluster create "${addrs[@]}" --cluster-yes 2>&1); then
+    log "redis-cli --cluster create failed:"; echo "$out" >&2
+    cluster_dump "${ports[@]}"; return 1
+  fi
+  for _ in $(seq 1 300); do
+    ok=1
+    for _p in "${ports[@]}"; do
+      info=$(redis-cli -p "$_p" CLUSTER INFO 2>/dev/null | tr -d '\r') || { ok=; break; }
+      if ! grep -qx 'cluster_state:ok' <<<"$info" || ! grep -qx 'cluster_slots_assigned:16384' <<<"$info" \
+        || ! grep -qx 'cluster_known_nodes:3' <<<"$info"; then
+        ok=; break
+      fi
+    done
+    [ -n "$ok" ] && break
+    sleep 0.05
+  done
+  if [ -z "$ok" ]; then
+    log "the cluster on ports ${ports[*]} did not reach cluster_state:ok within 15 s"
+    echo "$out" >&2; cluster_dump "${ports[@]}"; return 1
+  fi
+  printf -v "$_var" 'cluster://%s' "$(IFS=,; echo "${addrs[*]}")"
+}
 
 # phpredis is a shared module; with -n it must be loaded explicitly, after the
 # serializers/compressors it was linked against (Debian: igbinary, maybe msgpack).
@@ -284,6 +338,33 @@ if want redlock; then
   # shellcheck disable=SC2046
   bphp bench/redlock.php --masters "$masters_csv" --proxy "$delay_proxy" --floor "$floor" --delay-us "$proxy_delay" \
     --window "$waiting_window" "${pin6[@]}" $([ "$quick" = 1 ] && echo --quick)
+fi
+
+if want cluster; then
+  rule
+  log "7. Sentinel and Cluster: starting one redis-server, a 3-master cluster and a Sentinel group"
+  t7=$SECONDS
+  n_before=${#RL_REDIS_PIDS[@]}
+  cl_single=''
+  start_redis cl_single
+  cl_cluster=''
+  bench_start_cluster cl_cluster
+  start_sentinel_group   # exports REDISLOCK_TEST_SENTINEL: sentinel://127.0.0.1:S1,...,/rlmaster
+  if [ "$placement" != none ]; then
+    for pid in "${RL_REDIS_PIDS[@]:$n_before}"; do taskset -apc 0 "$pid" >/dev/null; done
+  fi
+  log "7. servers up in $((SECONDS - t7)) s; measuring"
+  # shellcheck disable=SC2046
+  $([ "$placement" = none ] || pin "$sem_place") php "${php_flags[@]}" bench/cluster.php \
+    --single "tcp://127.0.0.1:$cl_single" --cluster "$cl_cluster" --sentinel "$REDISLOCK_TEST_SENTINEL" \
+    --floor "$floor" --placement "$(describe_place "$sem_place")" \
+    $([ -n "$cluster_cycles" ] && echo --cycles "$cluster_cycles") $([ "$quick" = 1 ] && echo --quick)
+  # stopped now rather than at the end: nothing after this section needs them
+  for pid in "${RL_REDIS_PIDS[@]:$n_before}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${RL_REDIS_PIDS[@]:$n_before}"; do wait "$pid" 2>/dev/null || true; done
+  RL_REDIS_PIDS=("${RL_REDIS_PIDS[@]:0:$n_before}")
+  echo "   Section 7 with starting and stopping its 9 servers (one redis-server, 3 cluster masters, a Sentinel"
+  echo "   master, its replica, 3 Sentinels): $((SECONDS - t7)) s. All stopped."
 fi
 
 rule
