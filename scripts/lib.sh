@@ -61,26 +61,30 @@ free_port() {
   php -n -r '$s = stream_socket_server("tcp://127.0.0.1:0"); echo substr(strrchr(stream_socket_get_name($s, false), ":"), 1);'
 }
 
-# start_redis VAR [extra redis-server args...]: starts a redis-server on a free
-# loopback port and stores the port in VAR.
-start_redis() {
-  local _var=$1; shift
-  local _port _dir _i
-  _port=$(free_port)
-  _dir="$RL_WORK_DIR/redis-$_port"
+# launch_redis PORT DIR [extra redis-server args...]: starts a redis-server on
+# loopback PORT (files in DIR), remembered for cleanup, and waits until it
+# answers; its log on stderr if it does not.
+launch_redis() {
+  local _port=$1 _dir=$2 _i; shift 2
   mkdir -p "$_dir"
   redis-server --port "$_port" --bind 127.0.0.1 --save '' --appendonly no --dir "$_dir" \
-    --unixsocket "$_dir/redis.sock" --unixsocketperm 700 --daemonize no \
-    --logfile "$_dir/redis.log" "$@" &
+    --daemonize no --logfile "$_dir/redis.log" "$@" &
   RL_REDIS_PIDS+=($!)
   for _i in $(seq 1 100); do
-    if redis-cli -p "$_port" ping >/dev/null 2>&1; then
-      printf -v "$_var" '%s' "$_port"
-      return 0
-    fi
+    redis-cli -p "$_port" ping >/dev/null 2>&1 && return 0
     sleep 0.05
   done
   log "redis-server on port $_port did not start"; cat "$_dir/redis.log" >&2; return 1
+}
+
+# start_redis VAR [extra redis-server args...]: starts a redis-server on a free
+# loopback port (with a unix socket too) and stores the port in VAR.
+start_redis() {
+  local _var=$1 _port _dir; shift
+  _port=$(free_port)
+  _dir="$RL_WORK_DIR/redis-$_port"
+  launch_redis "$_port" "$_dir" --unixsocket "$_dir/redis.sock" --unixsocketperm 700 "$@" || return 1
+  printf -v "$_var" '%s' "$_port"
 }
 
 stop_redis_all() {

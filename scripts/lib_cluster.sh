@@ -27,26 +27,15 @@ cluster_free_port() {
 # start_cluster_node VAR: starts a cluster-enabled redis-server (its own
 # directory, nodes.conf and bus port, both free) and stores its port in VAR.
 start_cluster_node() {
-  local _var=$1 _port _bus _dir _i
+  local _var=$1 _port _bus
   cluster_free_port _port || return 1
   # the bus port is chosen too (cluster-port, Redis 7+): port + 10000 may be taken or past 65535
   cluster_free_port _bus || return 1
-  _dir="$RL_WORK_DIR/cluster-$_port"
-  mkdir -p "$_dir"
   # repl-diskless-sync-delay 0: a replica syncs at once (the default waits 5 s for others)
-  redis-server --port "$_port" --bind 127.0.0.1 --save '' --appendonly no --dir "$_dir" \
-    --daemonize no --logfile "$_dir/redis.log" \
+  launch_redis "$_port" "$RL_WORK_DIR/cluster-$_port" \
     --cluster-enabled yes --cluster-config-file nodes.conf --cluster-port "$_bus" \
-    --cluster-node-timeout 2000 --repl-diskless-sync-delay 0 &
-  RL_REDIS_PIDS+=($!)
-  for _i in $(seq 1 100); do
-    if redis-cli -p "$_port" ping >/dev/null 2>&1; then
-      printf -v "$_var" '%s' "$_port"
-      return 0
-    fi
-    sleep 0.05
-  done
-  log "cluster node on port $_port did not start"; cat "$_dir/redis.log" >&2; return 1
+    --cluster-node-timeout 2000 --repl-diskless-sync-delay 0 || return 1
+  printf -v "$_var" '%s' "$_port"
 }
 
 # cluster_dump PORT...: CLUSTER NODES, CLUSTER INFO and the log of each node (on stderr).
