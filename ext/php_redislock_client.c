@@ -321,6 +321,15 @@ static bool parse_servers(zend_string *server, HashTable *server_list, rl_server
 	size_t i = 0, j;
 
 	memset(group, 0, sizeof(*group));
+#ifdef PHP_WIN32
+	/* the routing layer's re-checks and patience need a monotonic clock and poll(): not written for Windows yet */
+	if ((server && rl_server_group_kind(ZSTR_VAL(server), ZSTR_LEN(server)) != RL_GROUP_NONE)
+			|| (!server && !server_list
+				&& rl_server_group_kind(REDISLOCK_G(server), strlen(REDISLOCK_G(server))) != RL_GROUP_NONE)) {
+		zend_value_error("sentinel:// and cluster:// addresses are not supported on Windows");
+		return false;
+	}
+#endif
 	if (server && rl_server_group_kind(ZSTR_VAL(server), ZSTR_LEN(server)) != RL_GROUP_NONE) {
 		if (!rl_server_parse_group(ZSTR_VAL(server), ZSTR_LEN(server), group, &why)) {
 			zend_argument_value_error(1, "must be a valid server address: %s", why);
@@ -819,7 +828,7 @@ rl_status php_redislock_client_run(php_redislock_client *client, const char *key
 	if (client->topology) {
 		client_route_pool pool;
 		client_route_pool_init(&pool, client);
-		status = rl_route_run(client->topology, &pool.base, key, key_len, step, ctx, &ack, err);
+		status = rl_route_run(client->topology, &pool.base, key, key_len, step, ctx, &ack, client->step_deadline_ns, err);
 	} else {
 		rl_conn *conn = php_redislock_client_conn_ex(client, &status, err);
 		if (!conn) {
@@ -942,7 +951,7 @@ rl_status php_redislock_client_run_batch(php_redislock_client *client, size_t n,
 			single.count = 1;
 			single.which = &item;
 			status = rl_route_run(client->topology, &pool.base, keys[item], key_lens[item], batch_run_step, &single,
-				NULL, &group_err);
+				NULL, 0, &group_err);
 			if (status == RL_OK || status == RL_ERR_SERVER) {
 				settled[item] = true;
 			}
@@ -1207,8 +1216,17 @@ rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *
 		} else {
 			run.block_ms = rl_wait_block_ms(answer, (long long)((deadline_ns - now_ns + 999999) / 1000000));
 		}
-		/* each step where the key lives now: a slot that moved while we waited is followed */
+		/*
+		 * Each step where the key lives now: a slot that moved while we waited is
+		 * followed. A slot in migration (TRYAGAIN) is waited out only until our
+		 * deadline: then we are out of time, with nothing run.
+		 */
+		client->step_deadline_ns = deadline_ns;
 		status = php_redislock_client_run(client, key, key_len, wait_step, &run, false, err);
+		client->step_deadline_ns = 0;
+		if (status == RL_ERR_ROUTE && !run.owned && php_redislock_now_ns() >= deadline_ns) {
+			return RL_OK; /* not acquired in time; our queue entry lapses on its own */
+		}
 		/* owned even if what came after failed: the caller must then keep what it holds */
 		*acquired = run.owned;
 		client->replicas_acked = run.acked;

@@ -34,6 +34,7 @@ typedef struct {
 	int min_replicas;                  /* a WAIT for that many replicas behind each write that takes something */
 	long long replica_timeout_ms;
 	long long replicas_acked;          /* the last such WAIT's answer (-1: none ran) */
+	uint64_t step_deadline_ns;         /* a waiter's deadline while it runs its steps (0: none), see rl_route_run() */
 } php_redislock_client;
 
 /*

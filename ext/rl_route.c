@@ -224,7 +224,7 @@ static long redirect_node(rl_topology *t, size_t from, const rl_redirect *redire
 }
 
 rl_status rl_route_run(rl_topology *t, rl_route_pool *pool, const char *key, size_t key_len, rl_route_step step,
-		void *ctx, rl_route_ack *ack, rl_error *err)
+		void *ctx, rl_route_ack *ack, unsigned long long deadline_ns, rl_error *err)
 {
 	unsigned int slot = slot_of(t, key, key_len);
 	long asking_node = -1;
@@ -293,6 +293,14 @@ rl_status rl_route_run(rl_topology *t, rl_route_pool *pool, const char *key, siz
 				 * up to RL_ROUTE_PATIENCE_MS, without using up the hops.
 				 */
 				unsigned int pause = pauses < 4 ? 10u << pauses : 100u;
+				unsigned long long now_ns = rl_monotonic_ns();
+				if (deadline_ns && now_ns + pause * 1000000ULL > deadline_ns) {
+					/* the caller's time ends first: wait out what is left of it, and give up then */
+					if (deadline_ns > now_ns) {
+						pause_ms((unsigned int)((deadline_ns - now_ns + 999999ULL) / 1000000ULL));
+					}
+					pause = RL_ROUTE_PATIENCE_MS + 1;
+				}
 				if (paused_ms + pause > RL_ROUTE_PATIENCE_MS) {
 					rl_error last = *err;
 					snprintf(err->message, sizeof(err->message), "%s: gave up after %u ms: %s", t->name, paused_ms,

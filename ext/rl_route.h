@@ -89,9 +89,13 @@ typedef rl_status (*rl_route_step)(rl_conn *conn, void *ctx, rl_error *err);
 rl_status rl_route_node_for_key(rl_topology *topology, rl_route_pool *pool, const char *key, size_t key_len,
 		size_t *node, rl_error *err);
 
-/* Runs step for key, following redirections; ack may be NULL. */
+/*
+ * Runs step for key, following redirections; ack may be NULL. deadline_ns
+ * (monotonic, 0: none) cuts the waiting out of TRYAGAIN/LOADING short: a
+ * waiter never waits past its $timeout for a migration to end.
+ */
 rl_status rl_route_run(rl_topology *topology, rl_route_pool *pool, const char *key, size_t key_len, rl_route_step step,
-		void *ctx, rl_route_ack *ack, rl_error *err);
+		void *ctx, rl_route_ack *ack, unsigned long long deadline_ns, rl_error *err);
 
 /*
  * Runs step once on node (several keys of that node in one pipeline, e.g. a
