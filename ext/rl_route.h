@@ -110,7 +110,7 @@ rl_status rl_route_run_on(rl_topology *topology, rl_route_pool *pool, size_t nod
 /*
  * A master found is asked about again after this long (ms): a master that
  * was failed over while still running (SENTINEL FAILOVER, a partition) keeps
- * taking writes until the Sentinels demote it, which can take them tens of
+ * taking writes until the Sentinels demote it, which can take them several
  * seconds. Each process asks at most once per period, whatever its load.
  */
 #define RL_SENTINEL_RECHECK_MS 1000
