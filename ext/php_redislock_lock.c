@@ -15,6 +15,14 @@ typedef struct {
 	HashTable held; /* name => token: what this object holds, as far as it knows */
 	HashTable waited; /* the names in held that it waited for: their unlock() watches the hand-over */
 	HashTable validity; /* several masters: name => when its validity ends (php_redislock_now_ns()) */
+	/*
+	 * The names in held whose lock() was refused for want of replicas
+	 * (min_replicas) and undone: not held, as far as the user is told, but
+	 * a failover can bring the key back on the new master (the undo went to
+	 * the old one). Kept so that the next lock() of the name, unlockAll()
+	 * and the request end delete it wherever it lives by then.
+	 */
+	HashTable refused;
 	zend_object std;
 } redislock_lock_object;
 
@@ -30,6 +38,7 @@ static void held_forget(redislock_lock_object *lock, zend_string *name)
 	zend_hash_del(&lock->held, name);
 	zend_hash_del(&lock->waited, name);
 	zend_hash_del(&lock->validity, name);
+	zend_hash_del(&lock->refused, name);
 }
 
 static void held_clear(redislock_lock_object *lock)
@@ -37,6 +46,7 @@ static void held_clear(redislock_lock_object *lock)
 	zend_hash_clean(&lock->held);
 	zend_hash_clean(&lock->waited);
 	zend_hash_clean(&lock->validity);
+	zend_hash_clean(&lock->refused);
 }
 
 /* Several masters: the lock's validity ends validity_ms from now (the client's clock: monotonic). */
@@ -171,11 +181,13 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 		status = php_redislock_client_run_batch(&lock->client, n, key_ptrs, key_lens, release_batch_step, &batch,
 			released, settled, err);
 		for (i = 0; i < n; i++) {
+			/* a refused lock was never the user's: whatever happens to it is not reported */
+			bool counts = !zend_hash_exists(&lock->refused, names[i]);
 			/* a server that answered for a lock, whatever it said: it is not ours any more */
 			if (settled[i]) {
-				*all_released = *all_released && released[i];
+				*all_released = *all_released && (released[i] || !counts);
 				held_forget(lock, names[i]);
-			} else {
+			} else if (counts) {
 				*all_released = false;
 			}
 		}
@@ -231,6 +243,7 @@ static zend_object *lock_create(zend_class_entry *ce)
 	zend_hash_init(&lock->held, 0, NULL, ZVAL_PTR_DTOR, 0);
 	zend_hash_init(&lock->waited, 0, NULL, NULL, 0);
 	zend_hash_init(&lock->validity, 0, NULL, NULL, 0);
+	zend_hash_init(&lock->refused, 0, NULL, NULL, 0);
 	lock->holder.release_all = holder_release_all;
 	lock->holder.forget_all = holder_forget_all;
 	php_redislock_holder_register(&lock->holder);
@@ -246,6 +259,7 @@ static void lock_free(zend_object *obj)
 	zend_hash_destroy(&lock->held);
 	zend_hash_destroy(&lock->waited);
 	zend_hash_destroy(&lock->validity);
+	zend_hash_destroy(&lock->refused);
 	php_redislock_client_destroy(&lock->client);
 	zend_object_std_dtor(obj);
 }
@@ -557,6 +571,16 @@ PHP_METHOD(RedisLock, lock)
 	ref.key = ZSTR_VAL(key);
 	ref.key_len = ZSTR_LEN(key);
 
+	/* Refused before (min_replicas), and perhaps back after a failover: deleted first, so we never queue behind it. */
+	if ((held_token = zend_hash_find(&lock->held, name)) && zend_hash_exists(&lock->refused, name)) {
+		bool gone = false;
+		ref.token = Z_STRVAL_P(held_token);
+		ref.token_len = Z_STRLEN_P(held_token);
+		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &gone, NULL, &err)) != RL_OK) {
+			goto failed;
+		}
+		held_forget(lock, name);
+	}
 	/* Already ours: re-locking must not deadlock on ourselves; it renews the lifetime. */
 	if ((held_token = zend_hash_find(&lock->held, name))) {
 		bool extended = false;
@@ -595,7 +619,11 @@ PHP_METHOD(RedisLock, lock)
 		 */
 		bool undone = false;
 		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &undone, NULL, &err)) == RL_OK) {
+			zval refused_token;
 			acquired = false;
+			ZVAL_STRINGL(&refused_token, token, PHP_REDISLOCK_TOKEN_LEN);
+			zend_hash_update(&lock->held, name, &refused_token);
+			zend_hash_add_empty_element(&lock->refused, name);
 		}
 	}
 	zend_string_release(key);
@@ -708,8 +736,8 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	if (!lock) {
 		RETURN_THROWS();
 	}
-	if (!(token = zend_hash_find(&lock->held, name))) {
-		RETURN_FALSE;
+	if (!(token = zend_hash_find(&lock->held, name)) || zend_hash_exists(&lock->refused, name)) {
+		RETURN_FALSE; /* a refused lock is not held: unlockAll() or the request end clear it up */
 	}
 	if (php_redislock_client_is_multi(&lock->client)) {
 		call_on_held_multi(lock, name, token, call, ttl_ms, return_value);

@@ -21,6 +21,14 @@ typedef struct {
 	php_redislock_holder holder;
 	/* name => [id => true, ...] in acquisition order: the slots this object holds, as far as it knows */
 	HashTable held;
+	/*
+	 * The ids in held whose acquire() was refused for want of replicas
+	 * (min_replicas) and undone: not the user's, but a failover can bring the
+	 * slot back on the new master (the undo went to the old one). Kept so
+	 * that the next acquire() of the name, releaseAll() and the request end
+	 * release it wherever it lives by then.
+	 */
+	HashTable refused;
 	zend_object std;
 } redislock_semaphore_object;
 
@@ -71,6 +79,7 @@ static void held_add(redislock_semaphore_object *sem, zend_string *name, zend_st
 static void held_remove(redislock_semaphore_object *sem, zend_string *name, zend_string *id)
 {
 	zval *ids = zend_hash_find(&sem->held, name);
+	zend_hash_del(&sem->refused, id);
 	if (ids) {
 		zend_hash_del(Z_ARRVAL_P(ids), id);
 		if (zend_hash_num_elements(Z_ARRVAL_P(ids)) == 0) {
@@ -83,13 +92,15 @@ static void held_remove(redislock_semaphore_object *sem, zend_string *name, zend
 static zend_string *held_latest(redislock_semaphore_object *sem, zend_string *name)
 {
 	zval *ids = zend_hash_find(&sem->held, name);
-	zend_string *id = NULL;
+	zend_string *id;
 	if (ids) {
 		ZEND_HASH_REVERSE_FOREACH_STR_KEY(Z_ARRVAL_P(ids), id) {
-			break;
+			if (!zend_hash_exists(&sem->refused, id)) {
+				return id;
+			}
 		} ZEND_HASH_FOREACH_END();
 	}
-	return id;
+	return NULL;
 }
 
 static bool keys_for(redislock_semaphore_object *sem, const zend_string *name, rl_semaphore_keys *keys)
@@ -230,10 +241,12 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 		status = php_redislock_client_run_batch(&sem->client, n, key_ptrs, key_lens, release_batch_step, &batch,
 			released, settled, err);
 		for (i = 0; i < n; i++) {
+			/* a refused slot was never the user's: whatever happens to it is not reported */
+			bool counts = !zend_hash_exists(&sem->refused, holder_ids[i]);
 			if (settled[i]) {
-				*all_released = *all_released && released[i];
+				*all_released = *all_released && (released[i] || !counts);
 				held_remove(sem, holder_names[i], holder_ids[i]);
-			} else {
+			} else if (counts) {
 				*all_released = false;
 			}
 		}
@@ -272,11 +285,13 @@ static void holder_release_all(php_redislock_holder *holder)
 		php_redislock_log_release_failure("semaphore slots", err.message);
 	}
 	zend_hash_clean(&sem->held);
+	zend_hash_clean(&sem->refused);
 }
 
 static void holder_forget_all(php_redislock_holder *holder)
 {
 	zend_hash_clean(&semaphore_from_holder(holder)->held);
+	zend_hash_clean(&semaphore_from_holder(holder)->refused);
 }
 
 /* ---- object handlers ---- */
@@ -289,6 +304,7 @@ static zend_object *semaphore_create(zend_class_entry *ce)
 	object_properties_init(&sem->std, ce);
 	sem->std.handlers = &redislock_semaphore_handlers;
 	zend_hash_init(&sem->held, 0, NULL, ZVAL_PTR_DTOR, 0);
+	zend_hash_init(&sem->refused, 0, NULL, NULL, 0);
 	sem->holder.release_all = holder_release_all;
 	sem->holder.forget_all = holder_forget_all;
 	php_redislock_holder_register(&sem->holder);
@@ -302,6 +318,7 @@ static void semaphore_free(zend_object *obj)
 	/* slots nobody can reach any more can never be released: release them now */
 	php_redislock_holder_unregister(&sem->holder);
 	zend_hash_destroy(&sem->held);
+	zend_hash_destroy(&sem->refused);
 	php_redislock_client_destroy(&sem->client);
 	zend_object_std_dtor(obj);
 }
@@ -383,6 +400,41 @@ static char *wake_key_for(const rl_semaphore_keys *keys, const zend_string *id)
 	return key;
 }
 
+/* Releases the slots of name refused before (min_replicas), so that a ghost of one never takes a slot from us. */
+static rl_status release_refused(redislock_semaphore_object *sem, zend_string *name, const rl_semaphore_keys *keys,
+		rl_error *err)
+{
+	zval *ids = zend_hash_find(&sem->held, name);
+	zend_string **refused, *id;
+	uint32_t n = 0, i;
+	rl_status status = RL_OK;
+
+	if (!ids || zend_hash_num_elements(&sem->refused) == 0) {
+		return RL_OK;
+	}
+	refused = safe_emalloc(zend_hash_num_elements(Z_ARRVAL_P(ids)), sizeof(*refused), 0);
+	ZEND_HASH_FOREACH_STR_KEY(Z_ARRVAL_P(ids), id) {
+		if (zend_hash_exists(&sem->refused, id)) {
+			refused[n++] = zend_string_copy(id);
+		}
+	} ZEND_HASH_FOREACH_END();
+	for (i = 0; i < n; i++) {
+		rl_semaphore_holder holder;
+		sem_step step;
+		holder.keys = keys;
+		holder.id = ZSTR_VAL(refused[i]);
+		holder.id_len = ZSTR_LEN(refused[i]);
+		step.call = SEM_RELEASE;
+		step.holder = &holder;
+		if (status == RL_OK && (status = sem_run(sem, keys, &step, err)) == RL_OK) {
+			held_remove(sem, name, refused[i]);
+		}
+		zend_string_release(refused[i]);
+	}
+	efree(refused);
+	return status;
+}
+
 PHP_METHOD(RedisSemaphore, acquire)
 {
 	zend_string *name, *id;
@@ -426,6 +478,12 @@ PHP_METHOD(RedisSemaphore, acquire)
 		zend_string_release(id);
 		RETURN_THROWS();
 	}
+	if ((status = release_refused(sem, name, &keys, &err)) != RL_OK) {
+		rl_semaphore_keys_free(&keys);
+		zend_string_release(id);
+		php_redislock_client_throw(&sem->client, status, &err);
+		RETURN_THROWS();
+	}
 	holder.keys = &keys;
 	holder.id = ZSTR_VAL(id);
 	holder.id_len = ZSTR_LEN(id);
@@ -456,6 +514,8 @@ PHP_METHOD(RedisSemaphore, acquire)
 		step.call = SEM_RELEASE;
 		if ((status = sem_run(sem, &keys, &step, &err)) == RL_OK) {
 			admitted = false;
+			held_add(sem, name, id);
+			zend_hash_add_empty_element(&sem->refused, id);
 		}
 	}
 	if (status != RL_OK && (admitted || status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL)) {
