@@ -317,37 +317,30 @@ static bool parse_servers(zend_string *server, HashTable *server_list, rl_server
 		rl_server_group *group)
 {
 	const char *why = NULL;
+	/* a string: the argument's, or else (no list either) the INI setting's */
+	const char *spec = server ? ZSTR_VAL(server) : server_list ? NULL : REDISLOCK_G(server);
+	size_t spec_len = server ? ZSTR_LEN(server) : spec ? strlen(spec) : 0;
 	zval *entry;
 	size_t i = 0, j;
 
 	memset(group, 0, sizeof(*group));
+	*list = NULL;
+	*n = 0;
+	if (spec && rl_server_group_kind(spec, spec_len) != RL_GROUP_NONE) {
 #ifdef PHP_WIN32
-	/* the routing layer's re-checks and patience need a monotonic clock and poll(): not written for Windows yet */
-	if ((server && rl_server_group_kind(ZSTR_VAL(server), ZSTR_LEN(server)) != RL_GROUP_NONE)
-			|| (!server && !server_list
-				&& rl_server_group_kind(REDISLOCK_G(server), strlen(REDISLOCK_G(server))) != RL_GROUP_NONE)) {
-		zend_value_error("sentinel:// and cluster:// addresses are not supported on Windows");
-		return false;
-	}
+		/* the routing layer's re-checks and patience need a monotonic clock and poll(): not written for Windows yet */
+		why = "sentinel:// and cluster:// addresses are not supported on Windows";
+#else
+		if (rl_server_parse_group(spec, spec_len, group, &why)) {
+			return true;
+		}
 #endif
-	if (server && rl_server_group_kind(ZSTR_VAL(server), ZSTR_LEN(server)) != RL_GROUP_NONE) {
-		if (!rl_server_parse_group(ZSTR_VAL(server), ZSTR_LEN(server), group, &why)) {
+		if (server) {
 			zend_argument_value_error(1, "must be a valid server address: %s", why);
-			return false;
-		}
-		*list = NULL;
-		*n = 0;
-		return true;
-	}
-	if (!server && !server_list
-			&& rl_server_group_kind(REDISLOCK_G(server), strlen(REDISLOCK_G(server))) != RL_GROUP_NONE) {
-		if (!rl_server_parse_group(REDISLOCK_G(server), strlen(REDISLOCK_G(server)), group, &why)) {
+		} else {
 			zend_value_error("INI setting redislock.server must be a valid server address: %s", why);
-			return false;
 		}
-		*list = NULL;
-		*n = 0;
-		return true;
+		return false;
 	}
 	if (server) {
 		/* one server: the string is its address, commas and all */
@@ -545,7 +538,6 @@ bool php_redislock_client_init(php_redislock_client *client, zend_string *server
 	client->persistent = REDISLOCK_G(persistent);
 	client->prefix = zend_string_init(default_prefix, strlen(default_prefix), 0);
 	client->replica_timeout_ms = 500;
-	client->replicas_acked = -1;
 	client->initialized = true; /* from here on, destroy() cleans up whatever happens */
 
 	if (options && !read_options(client, options, &o)) {
@@ -817,39 +809,34 @@ static void client_route_pool_init(client_route_pool *pool, php_redislock_client
 }
 
 rl_status php_redislock_client_run(php_redislock_client *client, const char *key, size_t key_len, rl_route_step step,
-		void *ctx, bool acked_write, rl_error *err)
+		void *ctx, long long *acked, uint64_t deadline_ns, rl_error *err)
 {
 	rl_route_ack ack;
 	rl_status status;
 
-	ack.replicas = acked_write ? client->min_replicas : 0;
+	ack.replicas = acked ? client->min_replicas : 0;
 	ack.timeout_ms = client->replica_timeout_ms;
 	ack.acked = -1;
 	if (client->topology) {
 		client_route_pool pool;
 		client_route_pool_init(&pool, client);
-		status = rl_route_run(client->topology, &pool.base, key, key_len, step, ctx, &ack, client->step_deadline_ns, err);
+		status = rl_route_run(client->topology, &pool.base, key, key_len, step, ctx, &ack, deadline_ns, err);
 	} else {
 		rl_conn *conn = php_redislock_client_conn_ex(client, &status, err);
 		if (!conn) {
-			/* the step never went out: whatever broke the handshake, nothing of ours can have run */
-			return status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL ? RL_ERR_CONNECT : status;
+			return rl_conn_unsent(status);
 		}
-		conn->replicas_acked = -1;
-		conn->wait_replicas = ack.replicas;
-		conn->wait_timeout_ms = ack.timeout_ms;
-		status = step(conn, ctx, err);
-		ack.acked = conn->replicas_acked;
-		conn->wait_replicas = 0;
-		conn->redirect.kind = RL_REDIRECT_NONE;
+		status = rl_route_step_on(conn, false, step, ctx, &ack, NULL, err);
 	}
-	client->replicas_acked = ack.acked;
+	if (acked) {
+		*acked = ack.acked;
+	}
 	return status;
 }
 
-bool php_redislock_client_replicated(const php_redislock_client *client)
+bool php_redislock_client_replicated(const php_redislock_client *client, long long acked)
 {
-	return client->min_replicas == 0 || client->replicas_acked >= client->min_replicas;
+	return client->min_replicas == 0 || acked >= client->min_replicas;
 }
 
 typedef struct {
@@ -1032,17 +1019,6 @@ void php_redislock_client_throw(php_redislock_client *client, rl_status status, 
 	zend_throw_exception(php_redislock_exception_ce, err->message, 0);
 }
 
-rl_conn *php_redislock_client_conn(php_redislock_client *client)
-{
-	rl_status status;
-	rl_error err;
-	rl_conn *conn = php_redislock_client_conn_ex(client, &status, &err);
-	if (!conn) {
-		zend_throw_exception(php_redislock_exception_ce, err.message, 0);
-	}
-	return conn;
-}
-
 zend_string *php_redislock_client_key(const php_redislock_client *client, const zend_string *name)
 {
 	return zend_string_concat2(ZSTR_VAL(client->prefix), ZSTR_LEN(client->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
@@ -1177,18 +1153,13 @@ static rl_status wait_step(rl_conn *conn, void *ctx, rl_error *err)
 	}
 	run->owned = true;
 	if (run->client->min_replicas > 0) {
-		conn->wait_replicas = run->client->min_replicas;
-		conn->wait_timeout_ms = run->client->replica_timeout_ms;
-		conn->replicas_acked = -1;
-		status = rl_conn_pipeline(conn, 0, NULL, NULL, err);
-		run->acked = conn->replicas_acked;
-		conn->wait_replicas = 0;
+		status = rl_conn_wait_replicas(conn, run->client->min_replicas, run->client->replica_timeout_ms, &run->acked, err);
 	}
 	return status;
 }
 
 rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *key, size_t key_len,
-		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, rl_error *err)
+		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, long long *acked, rl_error *err)
 {
 	long long answer = 0;
 	rl_status status;
@@ -1202,6 +1173,7 @@ rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *
 	run.owned = false;
 	run.acked = -1;
 	*acquired = false;
+	*acked = -1;
 	for (;;) {
 		uint64_t now_ns = php_redislock_now_ns();
 		bool out_of_time = now_ns >= deadline_ns || php_redislock_time_limit_reached();
@@ -1221,15 +1193,13 @@ rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *
 		 * followed. A slot in migration (TRYAGAIN) is waited out only until our
 		 * deadline: then we are out of time, with nothing run.
 		 */
-		client->step_deadline_ns = deadline_ns;
-		status = php_redislock_client_run(client, key, key_len, wait_step, &run, false, err);
-		client->step_deadline_ns = 0;
+		status = php_redislock_client_run(client, key, key_len, wait_step, &run, NULL, deadline_ns, err);
 		if (status == RL_ERR_ROUTE && !run.owned && php_redislock_now_ns() >= deadline_ns) {
 			return RL_OK; /* not acquired in time; our queue entry lapses on its own */
 		}
 		/* owned even if what came after failed: the caller must then keep what it holds */
 		*acquired = run.owned;
-		client->replicas_acked = run.acked;
+		*acked = run.acked;
 		if (status != RL_OK || run.owned || out_of_time) {
 			return status;
 		}

@@ -33,8 +33,6 @@ typedef struct {
 	size_t n_node_conns;
 	int min_replicas;                  /* a WAIT for that many replicas behind each write that takes something */
 	long long replica_timeout_ms;
-	long long replicas_acked;          /* the last such WAIT's answer (-1: none ran) */
-	uint64_t step_deadline_ns;         /* a waiter's deadline while it runs its steps (0: none), see rl_route_run() */
 } php_redislock_client;
 
 /*
@@ -74,14 +72,16 @@ void php_redislock_client_masters(php_redislock_client *client, php_redislock_ma
 /*
  * Runs step (one round trip) on the connection that serves key: the one
  * server's, or, on Sentinel and Cluster, the master's for key, following
- * redirections and failovers (rl_route.h). acked_write: a write that takes
- * something (lock, slot): with min_replicas, a WAIT goes behind it and
- * php_redislock_client_replicated() tells whether enough replicas have it.
- * Does not throw.
+ * redirections and failovers (rl_route.h). acked: for a write that takes
+ * something (lock, slot), with min_replicas a WAIT goes behind it and
+ * *acked is its answer (-1: none ran); NULL for any other step.
+ * deadline_ns: a waiter's $timeout, which ends the waiting out of a
+ * migration (0: none). Does not throw.
  */
 rl_status php_redislock_client_run(php_redislock_client *client, const char *key, size_t key_len, rl_route_step step,
-		void *ctx, bool acked_write, rl_error *err);
-bool php_redislock_client_replicated(const php_redislock_client *client);
+		void *ctx, long long *acked, uint64_t deadline_ns, rl_error *err);
+/* Whether a WAIT's answer acked (php_redislock_client_run()) meets min_replicas. */
+bool php_redislock_client_replicated(const php_redislock_client *client, long long acked);
 
 /*
  * One step over n keys, one pipeline per node that serves some of them:
@@ -97,9 +97,6 @@ rl_status php_redislock_client_run_batch(php_redislock_client *client, size_t n,
 
 /* A usable connection, connecting if needed. NULL with err filled on failure (does not throw). */
 rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err);
-
-/* The same, throwing RedisLockException on failure. */
-rl_conn *php_redislock_client_conn(php_redislock_client *client);
 
 /* After a failed call: discards a broken connection and throws RedisLockException. */
 void php_redislock_client_throw(php_redislock_client *client, rl_status status, const rl_error *err);
@@ -139,7 +136,7 @@ typedef rl_status (*php_redislock_wait_fn)(rl_conn *conn, void *ctx, rl_wait_mod
  * request end release what is held) it leaves, claiming a grant if one waits.
  */
 rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *key, size_t key_len,
-		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, rl_error *err);
+		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, long long *acked, rl_error *err);
 
 /* Whether PHP's max_execution_time ran out (the engine raises its fatal error at the next opportunity). */
 bool php_redislock_time_limit_reached(void);

@@ -333,7 +333,7 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 
 /* Waits in the lock's FIFO queue until the lock is handed to us or deadline_ns passes. */
 static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *lock, long long ttl_ms,
-		zend_long wait_interval_us, uint64_t deadline_ns, bool *acquired, rl_error *err)
+		zend_long wait_interval_us, uint64_t deadline_ns, bool *acquired, long long *acked, rl_error *err)
 {
 	rl_wait_keys keys;
 	lock_waiter waiter;
@@ -349,7 +349,7 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 	waiter.ttl_ms = ttl_ms;
 	waiter.grace_ms = rl_wait_grace_ms(wait_interval_us);
 	status = php_redislock_wait_in_queue(client, lock->key, lock->key_len, lock_wait_step, &waiter, deadline_ns, acquired,
-		err);
+		acked, err);
 	rl_wait_keys_free(&keys);
 	return status;
 }
@@ -388,9 +388,9 @@ static rl_status held_step_run(rl_conn *conn, void *ctx, rl_error *err)
 	return status;
 }
 
-/* Runs call on ref where its key lives; *yes its answer. */
+/* Runs call on ref where its key lives; *yes its answer; for HELD_ACQUIRE, *acked the min_replicas WAIT's. */
 static rl_status held_run(redislock_lock_object *lock, held_call call, const rl_lock_ref *ref, long long ttl_ms,
-		bool watched, bool *yes, long long *left_ms, rl_error *err)
+		bool watched, bool *yes, long long *left_ms, long long *acked, rl_error *err)
 {
 	held_step h;
 	rl_status status;
@@ -402,8 +402,8 @@ static rl_status held_run(redislock_lock_object *lock, held_call call, const rl_
 	h.yes = false;
 	h.left_ms = -1;
 	/* a write that takes the lock waits for min_replicas; the others do not write anything new */
-	status = php_redislock_client_run(&lock->client, ref->key, ref->key_len, held_step_run, &h, call == HELD_ACQUIRE,
-		err);
+	status = php_redislock_client_run(&lock->client, ref->key, ref->key_len, held_step_run, &h,
+		call == HELD_ACQUIRE ? acked : NULL, 0, err);
 	*yes = h.yes;
 	if (left_ms) {
 		*left_ms = h.left_ms;
@@ -535,6 +535,7 @@ PHP_METHOD(RedisLock, lock)
 	rl_error err;
 	zval *held_token;
 	uint64_t deadline_ns;
+	long long acked = -1;
 	bool acquired = false, waited = false;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
@@ -576,7 +577,7 @@ PHP_METHOD(RedisLock, lock)
 		bool gone = false;
 		ref.token = Z_STRVAL_P(held_token);
 		ref.token_len = Z_STRLEN_P(held_token);
-		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &gone, NULL, &err)) != RL_OK) {
+		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &gone, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
 		held_forget(lock, name);
@@ -586,7 +587,7 @@ PHP_METHOD(RedisLock, lock)
 		bool extended = false;
 		ref.token = Z_STRVAL_P(held_token);
 		ref.token_len = Z_STRLEN_P(held_token);
-		if ((status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &extended, NULL, &err)) != RL_OK) {
+		if ((status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &extended, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
 		if (extended) {
@@ -606,19 +607,19 @@ PHP_METHOD(RedisLock, lock)
 	/* Free: one round trip. Taken, and we may wait: queue up and be woken by the release. */
 	/* the deadline counts from the call: a WAIT behind the first try (min_replicas) is part of the time */
 	deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9);
-	status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &err);
+	status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &acked, &err);
 	if (status == RL_OK && !acquired && timeout > 0) {
 		waited = true;
-		status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &err);
+		status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked, &err);
 	}
-	if (status == RL_OK && acquired && !php_redislock_client_replicated(&lock->client)) {
+	if (status == RL_OK && acquired && !php_redislock_client_replicated(&lock->client, acked)) {
 		/*
 		 * Fewer than min_replicas replicas acknowledged the lock within
 		 * replica_timeout: a failover now could lose it and grant it again.
 		 * Undone at once (handing it on to the next waiter, if any), and refused.
 		 */
 		bool undone = false;
-		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &undone, NULL, &err)) == RL_OK) {
+		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &undone, NULL, NULL, &err)) == RL_OK) {
 			zval refused_token;
 			acquired = false;
 			ZVAL_STRINGL(&refused_token, token, PHP_REDISLOCK_TOKEN_LEN);
@@ -751,7 +752,7 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	ref.token = Z_STRVAL_P(token);
 	ref.token_len = Z_STRLEN_P(token);
 	status = held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && zend_hash_exists(&lock->waited, name), &yes,
-		&left_ms, &err);
+		&left_ms, NULL, &err);
 	zend_string_release(key);
 	if (status == RL_OK ? (call == HELD_RELEASE || !yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {
 		held_forget(lock, name);

@@ -127,6 +127,7 @@ typedef struct {
 	long long ttl_ms;
 	bool yes;
 	long long answer; /* SEM_ACQUIRE: the script's; SEM_COUNT: the count */
+	long long acked;  /* SEM_ACQUIRE: the min_replicas WAIT's answer (-1: none ran) */
 } sem_step;
 
 static rl_status sem_step_run(rl_conn *conn, void *ctx, rl_error *err)
@@ -147,8 +148,9 @@ static rl_status sem_step_run(rl_conn *conn, void *ctx, rl_error *err)
 static rl_status sem_run(redislock_semaphore_object *sem, const rl_semaphore_keys *keys, sem_step *h, rl_error *err)
 {
 	h->keys = keys;
+	h->acked = -1;
 	return php_redislock_client_run(&sem->client, keys->keys[0], keys->key_lens[0], sem_step_run, h,
-		h->call == SEM_ACQUIRE, err);
+		h->call == SEM_ACQUIRE ? &h->acked : NULL, 0, err);
 }
 
 typedef struct {
@@ -506,10 +508,10 @@ PHP_METHOD(RedisSemaphore, acquire)
 		waiter.limit = (long)MIN(limit, LONG_MAX);
 		waiter.ttl_ms = ttl_ms;
 		status = php_redislock_wait_in_queue(&sem->client, keys.keys[0], keys.key_lens[0], semaphore_wait_step,
-			&waiter, deadline_ns, &admitted, &err);
+			&waiter, deadline_ns, &admitted, &step.acked, &err);
 		efree(wake_key);
 	}
-	if (status == RL_OK && admitted && !php_redislock_client_replicated(&sem->client)) {
+	if (status == RL_OK && admitted && !php_redislock_client_replicated(&sem->client, step.acked)) {
 		/* fewer than min_replicas replicas have the slot: a failover could lose it; undone, and refused */
 		step.call = SEM_RELEASE;
 		if ((status = sem_run(sem, &keys, &step, &err)) == RL_OK) {

@@ -314,6 +314,19 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 	return status;
 }
 
+rl_status rl_conn_wait_replicas(rl_conn *conn, int replicas, long long timeout_ms, long long *acked, rl_error *err)
+{
+	rl_status status;
+
+	conn->wait_replicas = replicas;
+	conn->wait_timeout_ms = timeout_ms;
+	conn->replicas_acked = -1;
+	status = rl_conn_pipeline(conn, 0, NULL, NULL, err);
+	*acked = conn->replicas_acked;
+	conn->wait_replicas = 0;
+	return status;
+}
+
 rl_status rl_conn_call(rl_conn *conn, const rl_command *cmd, redisReply **reply, rl_error *err)
 {
 	return rl_conn_pipeline(conn, 1, cmd, reply, err);

@@ -151,6 +151,18 @@ bool rl_conn_is_reusable(rl_conn *conn);
  */
 rl_status rl_conn_set_read_timeout(rl_conn *conn, double seconds, rl_error *err);
 
+/*
+ * The status of a step whose connection could not be had (connect or
+ * handshake failed): nothing of the step went out, so nothing of it ran.
+ */
+static inline rl_status rl_conn_unsent(rl_status status)
+{
+	return status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL ? RL_ERR_CONNECT : status;
+}
+
+/* WAIT replicas timeout_ms alone on conn: how many replicas have this connection's writes (*acked). */
+rl_status rl_conn_wait_replicas(rl_conn *conn, int replicas, long long timeout_ms, long long *acked, rl_error *err);
+
 /* Sends one command and reads its reply. An error reply comes back as RL_OK with reply->type == REDIS_REPLY_ERROR. */
 rl_status rl_conn_call(rl_conn *conn, const rl_command *cmd, redisReply **reply, rl_error *err);
 

@@ -185,6 +185,31 @@ static void forget_route(rl_topology *t)
 	}
 }
 
+rl_status rl_route_step_on(rl_conn *conn, bool asking, rl_route_step step, void *ctx, rl_route_ack *ack,
+		rl_redirect *redirect, rl_error *err)
+{
+	rl_status status;
+
+	conn->redirect.kind = RL_REDIRECT_NONE;
+	conn->asking = asking;
+	conn->replicas_acked = -1;
+	if (ack && ack->replicas > 0) {
+		conn->wait_replicas = ack->replicas;
+		conn->wait_timeout_ms = ack->timeout_ms;
+	}
+	status = step(conn, ctx, err);
+	if (redirect) {
+		*redirect = conn->redirect;
+	}
+	if (ack) {
+		ack->acked = conn->replicas_acked;
+	}
+	conn->asking = false;
+	conn->wait_replicas = 0;
+	conn->redirect.kind = RL_REDIRECT_NONE;
+	return status;
+}
+
 /* One run of step on node: the connection set up for it, and what the replies said about where to go. */
 static rl_status run_once(rl_topology *t, rl_route_pool *pool, size_t node, bool asking, rl_route_step step, void *ctx,
 		rl_route_ack *ack, rl_redirect *redirect, rl_error *err)
@@ -194,24 +219,9 @@ static rl_status run_once(rl_topology *t, rl_route_pool *pool, size_t node, bool
 
 	redirect->kind = RL_REDIRECT_NONE;
 	if (!conn) {
-		/* the step never went out, whatever broke the connection or its handshake */
-		return status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL ? RL_ERR_CONNECT : status;
+		return rl_conn_unsent(status);
 	}
-	conn->redirect.kind = RL_REDIRECT_NONE;
-	conn->asking = asking;
-	conn->replicas_acked = -1;
-	if (ack && ack->replicas > 0) {
-		conn->wait_replicas = ack->replicas;
-		conn->wait_timeout_ms = ack->timeout_ms;
-	}
-	status = step(conn, ctx, err);
-	*redirect = conn->redirect;
-	if (ack) {
-		ack->acked = conn->replicas_acked;
-	}
-	conn->asking = false;
-	conn->wait_replicas = 0;
-	conn->redirect.kind = RL_REDIRECT_NONE;
+	status = rl_route_step_on(conn, asking, step, ctx, ack, redirect, err);
 	pool->put(pool, t, node, conn);
 	return status;
 }

@@ -85,6 +85,15 @@ typedef struct {
 
 typedef rl_status (*rl_route_step)(rl_conn *conn, void *ctx, rl_error *err);
 
+/*
+ * Runs step on conn as a routed run does: each command behind ASKING if
+ * asking, a WAIT behind its pipelines per ack (may be NULL), and what the
+ * replies said about where to go in *redirect (may be NULL). conn is left
+ * as it was found. For a connection the caller got by itself (one server).
+ */
+rl_status rl_route_step_on(rl_conn *conn, bool asking, rl_route_step step, void *ctx, rl_route_ack *ack,
+		rl_redirect *redirect, rl_error *err);
+
 /* The node that serves key now (finding the master or mapping the slots first if need be). */
 rl_status rl_route_node_for_key(rl_topology *topology, rl_route_pool *pool, const char *key, size_t key_len,
 		size_t *node, rl_error *err);

@@ -19,11 +19,11 @@ static void note(char *tried, size_t cap, const char *what)
 }
 
 /*
- * After asking Sentinel i on conn: the connection that answered with a
- * master is kept in the topology (Sentinel i goes first from now on, see
+ * After asking a Sentinel on conn: the connection that answered with a
+ * master is kept in the topology (that Sentinel goes first from now on, see
  * rl_sentinel_find_master()); any other is closed.
  */
-static void sentinel_done(rl_topology *t, size_t i, rl_conn *conn, bool keep)
+static void sentinel_done(rl_topology *t, rl_conn *conn, bool keep)
 {
 	if (keep && rl_conn_is_reusable(conn)) {
 		if (t->sentinel_conn != conn) {
@@ -35,7 +35,6 @@ static void sentinel_done(rl_topology *t, size_t i, rl_conn *conn, bool keep)
 	if (t->sentinel_conn == conn) {
 		t->sentinel_conn = NULL;
 	}
-	(void)i;
 	rl_conn_close(conn);
 }
 
@@ -71,14 +70,14 @@ static bool ask_sentinel(rl_topology *t, size_t i, const char *client_name, bool
 	rl_command_add_str(&cmd, "get-master-addr-by-name");
 	rl_command_add_str(&cmd, t->master_name);
 	if ((status = rl_conn_call(conn, &cmd, &reply, why)) != RL_OK) {
-		sentinel_done(t, i, conn, false);
+		sentinel_done(t, conn, false);
 		return false;
 	}
 	verdict = rl_reply_decode_master_addr(reply, known, &host, &host_len, &port);
 	if (verdict != RL_REPLY_OK) {
 		rl_conn_judge_reply(conn, verdict, reply, "SENTINEL get-master-addr-by-name", why);
 		freeReplyObject(reply);
-		sentinel_done(t, i, conn, false);
+		sentinel_done(t, conn, false);
 		return false;
 	}
 	if (*known) {
@@ -89,10 +88,10 @@ static bool ask_sentinel(rl_topology *t, size_t i, const char *client_name, bool
 	*answered = true;
 	if (!*known) {
 		snprintf(why->message, sizeof(why->message), "%s: does not know it", conn->server);
-		sentinel_done(t, i, conn, false);
+		sentinel_done(t, conn, false);
 		return false;
 	}
-	sentinel_done(t, i, conn, true);
+	sentinel_done(t, conn, true);
 	if ((*node = rl_topology_node(t, host_copy, port)) < 0) {
 		snprintf(why->message, sizeof(why->message), "out of memory");
 		return false;
