@@ -19,7 +19,9 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
 	double read_timeout;
 	bool persistent;
 	bool auto_release;
+	double max_wait;                 /* redislock.max_wait: no wait lasts longer (0: no cap) */
 	/* per request */
+	uint64_t time_limit_start_ns;    /* when max_execution_time's clock (re)started: request start, set_time_limit() */
 	php_redislock_holder *holders;   /* every live object that can hold something */
 	zend_object *lock_instance;      /* RedisLock::instance() */
 	zend_object *semaphore_instance; /* RedisSemaphore::instance() */

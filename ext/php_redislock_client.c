@@ -1115,13 +1115,35 @@ bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
 	return true;
 }
 
+/* The end of the request's wall-clock budget, or UINT64_MAX when max_execution_time is off. */
+static uint64_t request_budget_end_ns(void)
+{
+	if (EG(timeout_seconds) <= 0) {
+		return UINT64_MAX;
+	}
+	return REDISLOCK_G(time_limit_start_ns) + (uint64_t)EG(timeout_seconds) * 1000000000u;
+}
+
+uint64_t php_redislock_wait_deadline_ns(double timeout)
+{
+	uint64_t now_ns = php_redislock_now_ns();
+	uint64_t deadline_ns = now_ns + (uint64_t)(timeout * 1e9); /* timeout <= 1e9 s: far from overflowing */
+	uint64_t budget_end_ns = request_budget_end_ns();
+
+	if (REDISLOCK_G(max_wait) > 0 && REDISLOCK_G(max_wait) < timeout) {
+		deadline_ns = now_ns + (uint64_t)(REDISLOCK_G(max_wait) * 1e9);
+	}
+	return MIN(deadline_ns, budget_end_ns);
+}
+
 bool php_redislock_time_limit_reached(void)
 {
 #if PHP_VERSION_ID >= 80200
-	return zend_atomic_bool_load_ex(&EG(timed_out));
+	bool timed_out = zend_atomic_bool_load_ex(&EG(timed_out));
 #else
-	return EG(timed_out);
+	bool timed_out = EG(timed_out);
 #endif
+	return timed_out || php_redislock_now_ns() >= request_budget_end_ns();
 }
 
 typedef struct {

@@ -138,7 +138,19 @@ typedef rl_status (*php_redislock_wait_fn)(rl_conn *conn, void *ctx, rl_wait_mod
 rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *key, size_t key_len,
 		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, long long *acked, rl_error *err);
 
-/* Whether PHP's max_execution_time ran out (the engine raises its fatal error at the next opportunity). */
+/*
+ * When a wait of $timeout seconds starting now must end: at $timeout, but
+ * never after redislock.max_wait from now nor after the request's wall-clock
+ * budget (max_execution_time from the request's start or the last
+ * set_time_limit()), which may already be past: then nothing is waited for.
+ */
+uint64_t php_redislock_wait_deadline_ns(double timeout);
+
+/*
+ * Whether the request is out of time: PHP's max_execution_time ran out (the
+ * engine raises its fatal error at the next opportunity) or its wall-clock
+ * budget (see above) is spent.
+ */
 bool php_redislock_time_limit_reached(void);
 
 /* A random number in [min, max] (< 2^32 apart), for spreading retries; min if the CSPRNG fails. */

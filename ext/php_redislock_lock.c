@@ -441,7 +441,7 @@ static void lock_multi(redislock_lock_object *lock, zend_string *name, double ti
 	rl_lock_ref ref;
 	rl_status status = RL_OK;
 	rl_error err;
-	uint64_t deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9);
+	uint64_t deadline_ns = php_redislock_wait_deadline_ns(timeout);
 	double budget = rl_redlock_acquire_budget(ttl_ms, lock->client.endpoints[0].config.read_timeout);
 	long long validity_ms = 0, free_in_ms = -1;
 	bool acquired = false;
@@ -606,7 +606,7 @@ PHP_METHOD(RedisLock, lock)
 
 	/* Free: one round trip. Taken, and we may wait: queue up and be woken by the release. */
 	/* the deadline counts from the call: a WAIT behind the first try (min_replicas) is part of the time */
-	deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9);
+	deadline_ns = php_redislock_wait_deadline_ns(timeout);
 	status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &acked, &err);
 	if (status == RL_OK && !acquired && timeout > 0) {
 		waited = true;

@@ -222,6 +222,7 @@ PHP_METHOD(RedLock, lock)
 	rl_status status = RL_OK;
 	rl_error err;
 	long long validity_ms = 0, free_in_ms;
+	uint64_t until_ns, now_ns;
 	zend_long round;
 	bool acquired = false;
 	zval token_zv;
@@ -244,6 +245,8 @@ PHP_METHOD(RedLock, lock)
 	}
 	php_redislock_client_masters(&redlock->client, &masters);
 	ref_of(resource, token, PHP_REDISLOCK_TOKEN_LEN, &ref);
+	/* its retries are a wait too: capped by redislock.max_wait and the request's time budget */
+	until_ns = php_redislock_wait_deadline_ns(PHP_REDISLOCK_MAX_SECONDS);
 	for (round = 0; round < redlock->retry_count; round++) {
 		bool will_retry = round + 1 < redlock->retry_count;
 		size_t notes;
@@ -257,11 +260,13 @@ PHP_METHOD(RedLock, lock)
 		status = rl_redlock_acquire(&masters.base, &ref, ttl,
 			rl_redlock_acquire_budget(ttl, redlock->client.endpoints[0].config.read_timeout), will_retry, &acquired,
 			&validity_ms, &free_in_ms, &err);
-		if (status != RL_OK || acquired || !will_retry || php_redislock_time_limit_reached()) {
+		now_ns = php_redislock_now_ns();
+		if (status != RL_OK || acquired || !will_retry || now_ns >= until_ns || php_redislock_time_limit_reached()) {
 			break;
 		}
 		/* seed 003 sleeps retryDelay/2..retryDelay ms; here an unlock meanwhile ends the wait early */
 		delay_ms = php_redislock_random_range(redlock->retry_delay_ms / 2, redlock->retry_delay_ms);
+		delay_ms = MIN(delay_ms, (long long)((until_ns - now_ns + 999999) / 1000000));
 		if (delay_ms > 0 && (status = rl_redlock_block(&masters.base, &ref, delay_ms, &notes, &err)) != RL_OK) {
 			break;
 		}

@@ -490,7 +490,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 	holder.id = ZSTR_VAL(id);
 	holder.id_len = ZSTR_LEN(id);
 	/* A free slot: one round trip. None, and we may wait: queue up and be woken by a release. */
-	deadline_ns = php_redislock_now_ns() + (uint64_t)(timeout * 1e9); /* a WAIT behind the try is part of the time */
+	deadline_ns = php_redislock_wait_deadline_ns(timeout); /* a WAIT behind the try is part of the time */
 	step.call = SEM_ACQUIRE;
 	step.holder = &holder;
 	step.limit = (long)MIN(limit, LONG_MAX);

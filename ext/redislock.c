@@ -106,7 +106,33 @@ PHP_INI_BEGIN()
 		persistent, zend_redislock_globals, redislock_globals)
 	STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateBool,
 		auto_release, zend_redislock_globals, redislock_globals)
+	STD_PHP_INI_ENTRY("redislock.max_wait", "0", PHP_INI_ALL, OnUpdateSeconds,
+		max_wait, zend_redislock_globals, redislock_globals)
 PHP_INI_END()
+
+/*
+ * max_execution_time counts CPU time on Linux, which a blocked wait does not
+ * use, so a wait must end by the wall-clock budget itself: the limit's clock
+ * starts with the request and restarts at every set_time_limit() or ini_set()
+ * of max_execution_time (both go through the entry's on_modify handler, which
+ * is why that handler is wrapped here: the wrapper only notes the time).
+ */
+static ZEND_INI_MH((*time_limit_on_modify));
+
+static ZEND_INI_MH(OnUpdateTimeLimit)
+{
+	int result = time_limit_on_modify(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+	if (result == SUCCESS && stage == ZEND_INI_STAGE_RUNTIME) {
+		REDISLOCK_G(time_limit_start_ns) = php_redislock_now_ns();
+	}
+	return result;
+}
+
+/* At MINIT the table is the one every thread's copy is made from (ZTS), so one wrap covers all. */
+static zend_ini_entry *time_limit_entry(void)
+{
+	return zend_hash_str_find_ptr(EG(ini_directives), ZEND_STRL("max_execution_time"));
+}
 
 static PHP_GINIT_FUNCTION(redislock)
 {
@@ -118,7 +144,13 @@ static PHP_GINIT_FUNCTION(redislock)
 
 static PHP_MINIT_FUNCTION(redislock)
 {
+	zend_ini_entry *time_limit;
+
 	REGISTER_INI_ENTRIES();
+	if ((time_limit = time_limit_entry()) && time_limit->on_modify) {
+		time_limit_on_modify = time_limit->on_modify;
+		time_limit->on_modify = OnUpdateTimeLimit;
+	}
 	rl_process_init();
 	rl_scripts_init();
 	php_redislock_client_minit(module_number);
@@ -131,6 +163,11 @@ static PHP_MINIT_FUNCTION(redislock)
 
 static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
+	zend_ini_entry *time_limit = time_limit_entry();
+
+	if (time_limit && time_limit->on_modify == OnUpdateTimeLimit) {
+		time_limit->on_modify = time_limit_on_modify;
+	}
 	UNREGISTER_INI_ENTRIES();
 	return SUCCESS;
 }
@@ -140,6 +177,7 @@ static PHP_RINIT_FUNCTION(redislock)
 #if defined(COMPILE_DL_REDISLOCK) && defined(ZTS)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
+	REDISLOCK_G(time_limit_start_ns) = php_redislock_now_ns();
 	REDISLOCK_G(holders) = NULL;
 	REDISLOCK_G(lock_instance) = NULL;
 	REDISLOCK_G(semaphore_instance) = NULL;
