@@ -32,8 +32,14 @@
  * The parent takes INFO stats/cpu once every process is ready and again after
  * they have all exited: Redis commands and Redis CPU per acquisition.
  *
+ * With --data-dir DIR (bench/run.sh passes it for the plots, bench/plots.sh) it
+ * also writes, per implementation, DIR/contended-MODE-IMPL.waits (every
+ * acquisition's wait in ms, one a line, ascending) and DIR/contended-MODE-IMPL.procs
+ * (per process: its index and its acquisitions); what it prints is the same.
+ *
  *   php <flags> bench/contended.php --server tcp://127.0.0.1:PORT --mode lock|semaphore
  *       [--procs 16] [--duration 10] [--hold-ms H] [--think-ms T] [--limit 4] [--impls a,b]
+ *       [--data-dir DIR]
  */
 
 declare(strict_types=1);
@@ -42,11 +48,11 @@ require __DIR__ . '/lib.php';
 
 $usage = 'usage: php <flags> bench/contended.php --server tcp://host:port --mode lock|semaphore [--procs N]'
     . ' [--duration S] [--hold-ms MS] [--think-ms MS] [--limit N] [--timeout S] [--expire S] [--impls LIST]'
-    . ' [--start-delay S]';
+    . ' [--start-delay S] [--data-dir DIR]';
 $o = bench_options([
     'server' => null, 'mode' => 'lock', 'procs' => 16, 'duration' => 10.0,
     'hold-ms' => -1.0, 'think-ms' => -1.0, 'limit' => 4, 'timeout' => 10.0, 'expire' => 15.0,
-    'impls' => '', 'start-delay' => -1.0,
+    'impls' => '', 'start-delay' => -1.0, 'data-dir' => '',
     /* child side (set by the parent) */
     'child' => '', 'key' => '', 'start' => 0, 'end' => 0, 'out' => '',
 ], $usage);
@@ -241,6 +247,19 @@ foreach ($impls as $impl) {
         $clientCpu += $d['cpu_us'];
     }
     $n = count($waits);
+    if ($o['data-dir'] !== '') {
+        /* the raw samples behind the percentiles and the min/max per process, for the plots */
+        $params = ['procs' => $procs, 'window_s' => $window, 'hold_ms' => $holdMs, 'think_ms' => $thinkMs,
+                   'limit' => $limit, 'timeouts' => $timeouts];
+        $sorted = $waits;
+        sort($sorted);
+        bench_write_data($o['data-dir'], "contended-{$o['mode']}-$impl.waits",
+            "contended {$o['mode']}, $impl: the wait of every acquisition, ms, ascending", $params,
+            array_map(fn(float $w) => sprintf('%.4f', $w), $sorted));
+        bench_write_data($o['data-dir'], "contended-{$o['mode']}-$impl.procs",
+            "contended {$o['mode']}, $impl: process index, its acquisitions", $params,
+            array_map(null, array_keys($perProc), $perProc));
+    }
     $sweep = bench_sweep($holds, $limit);
     $results[$impl] = [
         'utilization' => $held / (($end - $start) * $limit),

@@ -22,9 +22,14 @@
  * same one); the tables show the median round. symfony/lock sends four scripts
  * per cycle, so it runs --symfony-cycles (default --cycles / 4) per round.
  *
+ * With --data-dir DIR (bench/run.sh passes it for the plots, bench/plots.sh) it
+ * also writes DIR/uncontended-PLACE.tsv (PLACE: the first word of --placement,
+ * or "unpinned"): per client a key, a short label, the median and the best
+ * round's cycles/s and the median client CPU us/cycle; what it prints is the same.
+ *
  *   php -n -d extension=modules/redislock.so -d extension=igbinary.so -d extension=redis.so \
  *       bench/cycles.php --server tcp://127.0.0.1:PORT [--cycles 10000] [--rounds 7] \
- *       [--floor /path/to/floor] [--rb-rounds 3]
+ *       [--floor /path/to/floor] [--rb-rounds 3] [--data-dir DIR]
  */
 
 declare(strict_types=1);
@@ -36,9 +41,10 @@ use Symfony\Component\Lock\LockFactory;
 use Symfony\Component\Lock\Store\RedisStore;
 
 $usage = 'usage: php -n -d extension=redislock.so -d extension=redis.so bench/cycles.php --server tcp://host:port'
-    . ' [--cycles N] [--rounds N] [--symfony-cycles N] [--floor PATH] [--rb-rounds N] [--placement TEXT]';
+    . ' [--cycles N] [--rounds N] [--symfony-cycles N] [--floor PATH] [--rb-rounds N] [--placement TEXT]'
+    . ' [--data-dir DIR]';
 $o = bench_options(['server' => null, 'cycles' => 10000, 'rounds' => 7, 'symfony-cycles' => 0,
-                    'floor' => '', 'rb-rounds' => 3, 'placement' => ''], $usage);
+                    'floor' => '', 'rb-rounds' => 3, 'placement' => '', 'data-dir' => ''], $usage);
 $server = $o['server'];
 $cycles = $o['cycles'];
 $rounds = $o['rounds'];
@@ -252,3 +258,22 @@ if ($rb) {
                bench_fmt(max(array_column($results[$E], 'rate')) / max($rb), 2)];
 }
 echo "\n", bench_table(['ratio', 'of medians', 'of best rounds', 'target (medians)', 'met?'], $rows);
+
+if ($o['data-dir'] !== '') {
+    /* the first table's figures, for the plots: a key and a label short enough for an axis */
+    $keys = [$E => ['ext', 'redislock'], $U => ['userland', 'userland lock (phpredis)'],
+             $S => ['symfony', 'symfony/lock'], $P => ['raw', 'raw RESP in PHP'], $F => ['floor', 'C floor (floor.c)']];
+    $data = [];
+    foreach ($results as $label => $v) {
+        $data[] = [...$keys[$label], sprintf('%.1f', $med($label, 'rate')), sprintf('%.1f', max(array_column($v, 'rate'))),
+                   sprintf('%.2f', $med($label, 'cpu_us'))];
+    }
+    if ($rb) {
+        $data[] = ['redis-benchmark', 'redis-benchmark -c 1', sprintf('%.1f', bench_median($rb)), sprintf('%.1f', max($rb)), 'NaN'];
+    }
+    $place = $o['placement'] !== '' ? strtok($o['placement'], ' ') : 'unpinned';
+    bench_write_data($o['data-dir'], "uncontended-$place.tsv",
+        'uncontended lock+unlock: key, label, cycles/s (median round), cycles/s (best round), client CPU us/cycle (median)',
+        ['placement' => $o['placement'] !== '' ? $o['placement'] : 'not pinned', 'rounds' => $rounds,
+         'cycles' => $cycles, 'symfony_cycles' => $symCycles], $data);
+}

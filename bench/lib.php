@@ -421,6 +421,37 @@ function bench_record(string $section, string $figure, string $value): void
     }
 }
 
+/* ------------------------------------------------------------ plot data */
+
+/**
+ * Writes $dir/$file for bench/plots.sh (bench/run.sh passes --data-dir): a
+ * line "# <what>", one line "# param NAME=VALUE" per entry of $params (what a
+ * plot's title says: processes, window...), then $rows, one line each, cells
+ * joined by tabs (a label may hold spaces; gnuplot and awk read it with tab as
+ * the separator). gnuplot skips the '#' lines. The file is written whole under
+ * a temporary name, then renamed: a plot never reads half a file.
+ *
+ * @param array<string, scalar> $params
+ * @param list<list<scalar>|scalar> $rows
+ */
+function bench_write_data(string $dir, string $file, string $what, array $params, array $rows): void
+{
+    if (!is_dir($dir) && !mkdir($dir, 0777, true) && !is_dir($dir)) {
+        throw new RuntimeException("cannot create the plot data directory $dir");
+    }
+    $out = "# $what\n";
+    foreach ($params as $k => $v) {
+        $out .= "# param $k=$v\n";
+    }
+    foreach ($rows as $r) {
+        $out .= (is_array($r) ? implode("\t", $r) : $r) . "\n";
+    }
+    $tmp = "$dir/.$file." . getmypid();
+    if (file_put_contents($tmp, $out) !== strlen($out) || !rename($tmp, "$dir/$file")) {
+        throw new RuntimeException("cannot write $dir/$file");
+    }
+}
+
 /* Run as a script, this file prints the summary table of the figures recorded with bench_target() and bench_record(). */
 if (PHP_SAPI === 'cli' && realpath($_SERVER['SCRIPT_FILENAME'] ?? '') === __FILE__) {
     $file = $argv[1] ?? getenv('BENCH_SUMMARY');

@@ -30,6 +30,13 @@
 # then a summary of every target (and of the figures reported without one).
 # The output also goes to bench/results/latest.txt.
 #
+# Plots (bench/plots.sh, with gnuplot) go beside that file as SVG: wait_cdf.svg
+# and fairness.svg (section 2), uncontended.svg (section 1), waiting_cost.svg
+# (section 5), each captioned with the machine, the date and the commit. Their
+# data (plain text; to redraw: bash bench/plots.sh bench/results/data bench/results)
+# goes to data/ beside it, replaced at every run. A plot whose section was not
+# run is not redrawn, and the output says so (an older SVG there is left as it is).
+#
 # Options:
 #   --quick              a smoke run of about 2 minutes (small counts, 3 s windows;
 #                        5 s windows in sections 5 and 6; section 7 about 10 s)
@@ -48,7 +55,8 @@
 #   --only LIST          some of: lock (1), contended (2), semaphore (3a, 3b), memory (4),
 #                        waiting (5), redlock (6), cluster (7), comma-separated (default: all)
 #   --placement P        both (default), split, same or none: see below
-#   --output FILE        where the output is copied (default bench/results/latest.txt)
+#   --output FILE        where the output is copied (default bench/results/latest.txt); the
+#                        plots and their data/ go to the same directory
 #
 # CPU placement of the single-process uncontended clients (sections 1 and 3a),
 # when there are 2+ CPUs and taskset exists:
@@ -112,6 +120,10 @@ want() { case ",$only," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 bench_dir=$(cd "$(dirname "$0")" && pwd)
 : "${output:=$bench_dir/results/latest.txt}"
+# the plots go beside the output (so a trial run with --output elsewhere leaves
+# bench/results/ alone), their data in data/ under it
+plot_dir=$(dirname "$output")
+data_dir=$plot_dir/data
 
 # Run the rest a second time with stdout through tee, so that the file gets
 # exactly what the terminal shows (progress lines "==> ..." go to stderr only).
@@ -261,7 +273,8 @@ symfony_version=$(dpkg-query -W -f='${Version}' php-symfony-lock 2>/dev/null || 
 redis_version=$(redis-cli -p "$port" info server | sed -n 's/^redis_version:\([^\r]*\).*/\1/p')
 floor_hiredis=$(pkg-config --modversion hiredis 2>/dev/null || echo '?')
 commit=$(git -C "$REPO_ROOT" describe --always --dirty 2>/dev/null || echo 'not a git checkout')
-echo "redislock benchmark suite, $(date -u '+%Y-%m-%d %H:%M UTC'), commit $commit$([ "$quick" = 1 ] && echo ', --quick')"
+run_date=$(date -u '+%Y-%m-%d %H:%M UTC')
+echo "redislock benchmark suite, $run_date, commit $commit$([ "$quick" = 1 ] && echo ', --quick')"
 echo "machine: $(nproc) CPUs ($cpu_model), Linux $(uname -r) $(uname -m)"
 echo "PHP $php_version; redislock $ext_version (hiredis $ext_hiredis); phpredis $phpredis_version;" \
      "symfony/lock $symfony_version; Redis $redis_version on $server; floor.c on hiredis $floor_hiredis"
@@ -275,6 +288,21 @@ load_warning() {
 }
 echo "load average at the start: $(load)"
 load_warning "at the start"
+
+# The plot data of this run only: an earlier run's files are removed first (by
+# name: data/ may be in a directory given with --output), so that a section
+# left out with --only leaves nothing behind to be plotted as this run's.
+# run.txt: what every plot's caption says, as in the header above.
+mkdir -p "$data_dir"
+rm -f "$data_dir"/run.txt "$data_dir"/contended-*.waits "$data_dir"/contended-*.procs \
+      "$data_dir"/uncontended-*.tsv "$data_dir"/waiting.tsv
+{
+  echo "date=$run_date"
+  echo "commit=$commit"
+  echo "machine=$(nproc) CPUs ($cpu_model)"
+  echo "load=$(load)"
+  echo "quick=$quick"
+} >"$data_dir/run.txt"
 # between sections: a rule, and the load average, so a disturbed section shows
 rule() { echo; printf '%.0s=' {1..100}; printf '\n(load average %s)\n\n' "$(load)"; }
 
@@ -284,13 +312,15 @@ if want lock; then
     log "1. uncontended lock+unlock, placement $place"
     # shellcheck disable=SC2046
     $(pin "$place") php "${php_flags[@]}" bench/cycles.php --server "$server" --cycles "$cycles" --rounds "$rounds" \
-      --floor "$floor" --rb-rounds "$rb_rounds" --placement "$(describe_place "$place")"
+      --floor "$floor" --rb-rounds "$rb_rounds" --placement "$(describe_place "$place")" \
+      --data-dir "$data_dir"
   done
 fi
 if want contended; then
   rule
   log "2. contended lock: $procs processes x $duration s x 3 implementations"
-  bphp bench/contended.php --server "$server" --mode lock --procs "$procs" --duration "$duration"
+  bphp bench/contended.php --server "$server" --mode lock --procs "$procs" --duration "$duration" \
+    --data-dir "$data_dir"
 fi
 if want semaphore; then
   rule
@@ -311,7 +341,8 @@ fi
 if want waiting; then
   rule
   log "5. waiting cost: idle, then $waiting_procs processes x $waiting_window s x 2 implementations"
-  bphp bench/waiting.php --server "$server" --procs "$waiting_procs" --window "$waiting_window"
+  bphp bench/waiting.php --server "$server" --procs "$waiting_procs" --window "$waiting_window" \
+    --data-dir "$data_dir"
 fi
 if want redlock; then
   rule
@@ -369,4 +400,10 @@ fi
 
 rule
 php -n bench/lib.php "$BENCH_SUMMARY"
+
+# The plots come last, from data/. They never fail the benchmark: without
+# gnuplot, or when a plot fails, the output says so and the run still succeeds.
+echo
+log "plots (bench/plots.sh)"
+bash bench/plots.sh "$data_dir" "$plot_dir" || echo "Plots: bench/plots.sh failed (exit $?); the figures above are complete."
 echo "load average at the end: $(load)"

@@ -31,8 +31,14 @@
  * up after its timeout (30 s) even if this script died, and this script kills
  * its children when it ends early (an exception, a signal it can handle).
  *
+ * With --data-dir DIR (bench/run.sh passes it for the plots, bench/plots.sh) it
+ * also writes DIR/waiting.tsv: per column of the table (idle, then each
+ * implementation) a key, a label, Redis commands/s, requests/s, server CPU ms/s
+ * gross and net of idle, and whether all waited the whole window (1/0); what it
+ * prints is the same.
+ *
  *   php <flags> bench/waiting.php --server tcp://127.0.0.1:PORT [--procs 100] [--window 10]
- *       [--settle 2] [--drain 15] [--impls ext,polling]
+ *       [--settle 2] [--drain 15] [--impls ext,polling] [--data-dir DIR]
  */
 
 declare(strict_types=1);
@@ -40,10 +46,11 @@ declare(strict_types=1);
 require __DIR__ . '/lib.php';
 
 $usage = 'usage: php <flags> bench/waiting.php --server tcp://host:port [--procs N] [--window S] [--settle S]'
-    . ' [--drain S] [--timeout S] [--expire S] [--hold S] [--interval-ms MS] [--impls LIST]';
+    . ' [--drain S] [--timeout S] [--expire S] [--hold S] [--interval-ms MS] [--impls LIST] [--data-dir DIR]';
 $o = bench_options([
     'server' => null, 'procs' => 100, 'window' => 10.0, 'settle' => 2.0, 'drain' => 15.0,
     'timeout' => 30.0, 'expire' => 15.0, 'hold' => 60.0, 'interval-ms' => 100, 'impls' => 'ext,polling',
+    'data-dir' => '',
     /* child side (set by the parent) */
     'child' => '', 'name' => '',
 ], $usage);
@@ -318,6 +325,19 @@ foreach ($impls as $impl) {
     $results[$impl]['server_cpu_net'] = $results[$impl]['server_cpu'] - $idleCpu;
 }
 $results['idle']['server_cpu_net'] = 0.0;
+if ($o['data-dir'] !== '') {
+    /* the Redis rows of the table, for the plots */
+    $labels = ['idle' => 'idle (no clients)', 'ext' => 'redislock', 'polling' => "phpredis pollers ({$o['interval-ms']} ms)"];
+    $data = [];
+    foreach (array_merge(['idle'], $impls) as $c) {
+        $r = $results[$c];
+        $data[] = [$c, $labels[$c], sprintf('%.1f', $r['commands']), sprintf('%.1f', $r['reads']),
+                   sprintf('%.3f', $r['server_cpu']), sprintf('%.3f', $r['server_cpu_net']), ($r['valid'] ?? true) ? 1 : 0];
+    }
+    bench_write_data($o['data-dir'], 'waiting.tsv', 'waiting cost: key, label, Redis commands/s, requests/s,'
+        . ' server CPU ms/s (gross), server CPU ms/s (net of idle), all waiting for the whole window (1/0)',
+        ['procs' => $procs, 'window_s' => $window, 'interval_ms' => $o['interval-ms']], $data);
+}
 /** $a / $b, NAN when $b is not positive (a ratio of nothing means nothing) */
 $ratio = fn(float $a, float $b): float => $b > 0 ? $a / $b : NAN;
 
