@@ -6,12 +6,41 @@
 #                   [--interval 1000] [--checkout-limit 4] [--checkout-work 1000]
 # Exit status non-zero if a locked sale oversold, the semaphore admitted more
 # checkouts than its limit (or the demo could not run).
+#
+# The same sale over HTTP, under nginx and php-fpm (demo/web/sale.php): apache
+# bench against demo/web/buy.php with RedisLock, the userland lock on phpredis,
+# and no lock; one table, the extension/userland ratios, and
+# demo/results/web_latest.txt and web_latency_cdf.svg.
+#   scripts/demo.sh --web [--requests 5000] [--concurrency 200] [--stock 500] [--workers 32]
+#                   [--work-us 1000] [--variants ext,userland,none] [--port N]
+# Exit status non-zero if a locked variant oversold or had errors, or nginx or
+# php-fpm could not start (one line on stderr says why).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-trap cleanup EXIT
+
+web=0
+if [ "${1:-}" = --web ]; then web=1; shift; fi
+
+# --web: nginx and php-fpm are the PHP driver's children, stopped by it (also on
+# Ctrl-C); should it die without stopping them, their pid files in the work dir
+# say what to stop.
+stop_web_leftovers() {
+  local f pid
+  for f in "$RL_WORK_DIR"/rlweb-*/nginx.pid "$RL_WORK_DIR"/rlweb-*/fpm.pid; do
+    [ -f "$f" ] || continue
+    pid=$(cat "$f" 2>/dev/null) || continue
+    [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null || true
+  done
+}
+trap 'stop_web_leftovers; cleanup' EXIT
 
 ensure_packages
 build_extension
 start_redis port
 cd "$REPO_ROOT"
-php -n -d "extension=$RL_EXT" demo/flash_sale.php --server "tcp://127.0.0.1:$port" --ext "$RL_EXT" "$@"
+if [ "$web" = 1 ]; then
+  RL_WORK_DIR="$RL_WORK_DIR" php -n demo/web/sale.php --server "tcp://127.0.0.1:$port" --ext "$RL_EXT" \
+    --work-dir "$RL_WORK_DIR" "$@"
+else
+  php -n -d "extension=$RL_EXT" demo/flash_sale.php --server "tcp://127.0.0.1:$port" --ext "$RL_EXT" "$@"
+fi

@@ -14,7 +14,8 @@ as_root() {
 
 # Debian packages the build, the tests, the demo and the benchmarks need.
 RL_PACKAGES=(php-dev php-cli libhiredis-dev pkg-config build-essential redis-server redis-tools redis-sentinel
-             php-redis php-symfony-lock php-fpm php-parser php-pear valgrind)
+             php-redis php-symfony-lock php-fpm php-parser php-pear valgrind
+             nginx apache2-utils gnuplot-nox)
 
 # ensure_packages [PKG...]: installs those of PKG (default: RL_PACKAGES) not installed yet.
 ensure_packages() {
