@@ -43,15 +43,15 @@ $hl = new RedisLock($server);
 $hs = new RedisSemaphore($server);
 $held = 0;
 foreach ($names as $n) {
-    $held += $hl->lock($n, 0, 30) + is_string($hs->acquire($n, 1, 30));
+    $held += $hl->lock($n, 0, 120) + is_string($hs->acquire($n, 1, 120));
 }
 var_dump($held === 2 * count($names));
 $lw = $sw = [];
 foreach ($names as $i => $n) {
     $lw[$i] = new RlWorker($server);
-    $lw[$i]->calls(['lock', 'lock', $n, 20, 30]);
+    $lw[$i]->calls(['lock', 'lock', $n, 90, 120]);   // generous: dozens of PHP processes, maybe under valgrind
     $sw[$i] = new RlWorker($server);
-    $sw[$i]->calls(['sem', 'acquire', $n, 1, 30, 20]);
+    $sw[$i]->calls(['sem', 'acquire', $n, 1, 120, 90]);
 }
 // each waiter is queued under the derived names
 $expected = $required = $tokens = [];
@@ -61,7 +61,7 @@ foreach ($names as $i => $n) {
         $keys = rl_wait_keys_for($kind, $res, $kind === 'l' ? 'Lock:' : 'Sem:');
         $resKey = $kind === 'l' ? $res : "{{$res}}:holders";
         try {
-            [$member] = rl_wait_queue_len($raw, $keys['queue'], 1, 10);
+            [$member] = rl_wait_queue_len($raw, $keys['queue'], 1, 60);
         } catch (Error $e) {
             echo "$kind ", bin2hex($n), ': ', $e->getMessage(), "\n";
             continue;
@@ -101,11 +101,11 @@ echo "-- released: every waiter gets in, no error\n";
 var_dump($hl->unlockAll(), $hs->releaseAll());
 $errors = [];
 foreach ($names as $i => $n) {
-    $r = $lw[$i]->results(20)[0];
+    $r = $lw[$i]->results(90)[0];
     if ($r['r'] !== true || $r['e'] !== null) {
         $errors[] = 'lock ' . bin2hex($n) . ': ' . json_encode($r, JSON_INVALID_UTF8_SUBSTITUTE);
     }
-    $r = $sw[$i]->results(20)[0];
+    $r = $sw[$i]->results(90)[0];
     if (!is_string($r['r']) || $r['e'] !== null) {
         $errors[] = 'sem ' . bin2hex($n) . ': ' . json_encode($r, JSON_INVALID_UTF8_SUBSTITUTE);
     }
