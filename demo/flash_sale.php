@@ -24,80 +24,12 @@
  * --checkout-limit checkouts at once; 1 if one oversold or over-admitted; 2 on
  * a usage or run error.
  * The demo's own Redis access (seeding, GET/SET/INCR) uses the tiny RESP client
- * below, so it needs nothing but PHP and the extension.
+ * of demo/web/resp.php, so it needs nothing but PHP and the extension.
  */
 
 declare(strict_types=1);
 
-/** A minimal RESP2 client over a stream socket (tcp:// or unix://). */
-final class Resp
-{
-    private $sock;
-
-    public function __construct(string $server)
-    {
-        $this->sock = @stream_socket_client($server, $errno, $errstr, 2.0);
-        if (!$this->sock) {
-            throw new RuntimeException("cannot connect to $server: $errstr");
-        }
-        stream_set_timeout($this->sock, 10);
-    }
-
-    public function cmd(string ...$argv): mixed
-    {
-        $out = '*' . count($argv) . "\r\n";
-        foreach ($argv as $a) {
-            $out .= '$' . strlen($a) . "\r\n" . $a . "\r\n";
-        }
-        for ($off = 0; $off < strlen($out); $off += $n) {
-            $n = fwrite($this->sock, substr($out, $off));
-            if (!$n) {
-                throw new RuntimeException('RESP: write failed');
-            }
-        }
-        return $this->read();
-    }
-
-    private function read(): mixed
-    {
-        $line = fgets($this->sock);
-        if ($line === false) {
-            throw new RuntimeException('RESP: connection closed');
-        }
-        $type = $line[0];
-        $rest = substr($line, 1, -2);
-        switch ($type) {
-            case '+': return $rest;
-            case '-': throw new RuntimeException("Redis error: $rest");
-            case ':': return (int)$rest;
-            case '$':
-                $len = (int)$rest;
-                if ($len < 0) {
-                    return null;
-                }
-                $data = '';
-                while (strlen($data) < $len + 2) {
-                    $chunk = fread($this->sock, $len + 2 - strlen($data));
-                    if ($chunk === false || $chunk === '') {
-                        throw new RuntimeException('RESP: short read');
-                    }
-                    $data .= $chunk;
-                }
-                return substr($data, 0, $len);
-            case '*':
-                $n = (int)$rest;
-                if ($n < 0) {
-                    return null;
-                }
-                $items = [];
-                for ($i = 0; $i < $n; $i++) {
-                    $items[] = $this->read();
-                }
-                return $items;
-        }
-        throw new RuntimeException('RESP: bad reply ' . var_export($line, true));
-    }
-}
+require __DIR__ . '/web/resp.php'; // RlWebResp, the demos' tiny RESP client
 
 function usage(string $msg = ''): never
 {
@@ -192,7 +124,7 @@ function extension_path(array $opts): ?string
 function worker(string $server, string $sale, int $requests, string $mode, int $intervalUs,
                 int $checkoutLimit, int $checkoutWorkUs): void
 {
-    $redis = new Resp($server);
+    $redis = RlWebResp::connect($server);
     $lock = $mode !== 'nolock' ? new RedisLock($server) : null;
     $sem = $mode === 'semaphore' ? new RedisSemaphore($server) : null;
     $stockKey = "flash:$sale:stock";
@@ -250,7 +182,7 @@ function worker(string $server, string $sale, int $requests, string $mode, int $
 }
 
 /** One purchase attempt: the read-modify-write of the stock, under the lock when there is one. */
-function attempt_purchase(Resp $redis, ?RedisLock $lock, string $lockName, string $stockKey, string $soldKey,
+function attempt_purchase(RlWebResp $redis, ?RedisLock $lock, string $lockName, string $stockKey, string $soldKey,
                           int $intervalUs, array &$waits, int &$bought, int &$soldOut, int &$timeouts, int &$lost,
                           ?float &$lastSale): void
 {
@@ -296,7 +228,7 @@ function percentile(array $sorted, float $p): float
 function run_sale(string $server, ?string $ext, int $workers, int $stock, int $requests, string $mode, int $intervalUs,
                   int $checkoutLimit, int $checkoutWorkUs): array
 {
-    $redis = new Resp($server);
+    $redis = RlWebResp::connect($server);
     $sale = sprintf('%s-%d-%s', $mode, getmypid(), bin2hex(random_bytes(3)));
     $saleKeys = ["flash:$sale:stock", "flash:$sale:sold", "flash:$sale:checkouts", "flash:$sale:over_admitted"];
     $redis->cmd('SET', "flash:$sale:stock", (string)$stock);

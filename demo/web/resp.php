@@ -1,8 +1,9 @@
 <?php
 /**
  * A minimal RESP2 client over a stream socket (tcp:// or unix://), shared by the
- * web demo's driver (demo/web/sale.php), its shop (demo/web/buy.php) and the
- * tests/web_*.phpt tests, so that none of them needs phpredis.
+ * CLI demo (demo/flash_sale.php), the web demo's driver (demo/web/sale.php), its
+ * shop (demo/web/buy.php) and the tests/web_*.phpt tests, so that none of them
+ * needs phpredis.
  *
  * RlWebResp::persistent() keeps the socket for the next request of the same FPM
  * worker (STREAM_CLIENT_PERSISTENT): the shop's stock and orders then cost no
