@@ -4,7 +4,7 @@
 # repository and README's two set-up commands, run by a user with sudo (first,
 # so that their package installs go through sudo), then by root in a clone of
 # its own. Each command must succeed; the test command's last line must report
-# no failure.
+# no failure. The sudo user also runs the web demo (scripts/demo.sh --web).
 #   scripts/test-fresh-debian12.sh
 # Last line: root's "N passed, N failed, N skipped".
 set -euo pipefail
@@ -43,6 +43,25 @@ run_readme() { # WHO HOME: both commands in a clone at HOME/redislock
   left=$(cd "$root/tmp" && ls -d rlchild* vgdb-pipe* redislock.* 2>/dev/null || true)
   [ -z "$left" ] || { log "as $who, left behind in /tmp: $left"; return 1; }
 }
+# The main job's web mode, which README names beside the main command: nginx,
+# php-fpm and ab, installed by it, run by the sudo user in its clone.
+run_web() { # WHO HOME
+  local who=$1 home=$2 t0=$SECONDS rc
+  set +e
+  root_run "$root" runuser -u "$who" -- env HOME="$home" bash -c "cd ~/redislock && bash scripts/demo.sh --web" \
+    >"$RL_WORK_DIR/web.out" 2>&1
+  rc=$?
+  set -e
+  if [ $rc -ne 0 ]; then
+    tail -60 "$RL_WORK_DIR/web.out"; log "as $who, 'bash scripts/demo.sh --web' failed (exit $rc; above: the end of its output)"; return 1
+  fi
+  echo "as $who: bash scripts/demo.sh --web: ok in $((SECONDS - t0)) s; $(grep -m1 'throughput (req/s)' "$RL_WORK_DIR/web.out" | tr -s ' ')"
+  local left
+  left=$(ps -eo pid=,comm= | awk '$2 ~ /^(nginx|php-fpm)/' | while read -r pid _; do
+    [ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$root" ] && echo "$pid"; done || true)
+  [ -z "$left" ] || { log "as $who, the web demo left processes running: $left"; return 1; }
+}
 run_readme newuser /home/newuser
+run_web newuser /home/newuser
 run_readme root /root
 tail -1 "$RL_WORK_DIR/out"
