@@ -1139,11 +1139,10 @@ uint64_t php_redislock_wait_deadline_ns(double timeout)
 bool php_redislock_time_limit_reached(void)
 {
 #if PHP_VERSION_ID >= 80200
-	bool timed_out = zend_atomic_bool_load_ex(&EG(timed_out));
+	return zend_atomic_bool_load_ex(&EG(timed_out));
 #else
-	bool timed_out = EG(timed_out);
+	return EG(timed_out);
 #endif
-	return timed_out || php_redislock_now_ns() >= request_budget_end_ns();
 }
 
 typedef struct {

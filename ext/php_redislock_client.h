@@ -147,9 +147,9 @@ rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *
 uint64_t php_redislock_wait_deadline_ns(double timeout);
 
 /*
- * Whether the request is out of time: PHP's max_execution_time ran out (the
- * engine raises its fatal error at the next opportunity) or its wall-clock
- * budget (see above) is spent.
+ * Whether PHP's max_execution_time ran out (the engine raises its fatal error
+ * at the next opportunity). The wall-clock budget needs no check of its own:
+ * every wait's deadline comes from php_redislock_wait_deadline_ns().
  */
 bool php_redislock_time_limit_reached(void);
 
