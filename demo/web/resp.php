@@ -119,29 +119,4 @@ final class RlWebResp
         }
         return $out;
     }
-
-    /** CLIENT LIST as a list of field => value arrays. */
-    public function clients(): array
-    {
-        $found = [];
-        foreach (explode("\n", trim((string)$this->cmd('CLIENT', 'LIST'))) as $line) {
-            $fields = [];
-            foreach (explode(' ', trim($line)) as $kv) {
-                if (($p = strpos($kv, '=')) !== false) {
-                    $fields[substr($kv, 0, $p)] = substr($kv, $p + 1);
-                }
-            }
-            if ($fields) {
-                $found[] = $fields;
-            }
-        }
-        return $found;
-    }
-
-    public function close(): void
-    {
-        if (is_resource($this->sock)) {
-            fclose($this->sock);
-        }
-    }
 }

@@ -103,6 +103,13 @@ function percentile(array $sorted, float $p): ?float
     return $sorted[max(0, min(count($sorted) - 1, $i))];
 }
 
+/** The $p-th percentile of the lock waits (µs) in ms, or null ("-") when no request waited. */
+function wait_ms(array $sortedUs, float $p): ?float
+{
+    $us = percentile($sortedUs, $p);
+    return $us === null ? null : $us / 1000;
+}
+
 /** INFO snapshot: the numbers this demo reads, and commandstats as command => [calls, usec]. */
 function snapshot(RlWebResp $r): array
 {
@@ -287,9 +294,9 @@ function report(array $runs, array $o): array
         ['latency p95 (ms)', fn ($r) => ms($r['ab']['p95'])],
         ['latency p99 (ms)', fn ($r) => ms($r['ab']['p99'])],
         ['latency max (ms)', fn ($r) => ms($r['ab']['max'])],
-        ['lock wait p50 (ms)', $lockOnly(fn ($r) => ms(percentile($r['waits'], 50) / 1000))],
-        ['lock wait p99 (ms)', $lockOnly(fn ($r) => ms(percentile($r['waits'], 99) / 1000))],
-        ['lock wait max (ms)', $lockOnly(fn ($r) => ms(percentile($r['waits'], 100) / 1000))],
+        ['lock wait p50 (ms)', $lockOnly(fn ($r) => ms(wait_ms($r['waits'], 50)))],
+        ['lock wait p99 (ms)', $lockOnly(fn ($r) => ms(wait_ms($r['waits'], 99)))],
+        ['lock wait max (ms)', $lockOnly(fn ($r) => ms(wait_ms($r['waits'], 100)))],
         ['Redis commands/request', fn ($r) => number_format($r['cmd_per_req'], 1, '.', '')],
         ['Redis CPU µs/request', fn ($r) => number_format($r['cpu_us_per_req'], 1, '.', '')],
         ['Redis connections, peak', fn ($r) => (string)$r['peak_clients']],

@@ -37,8 +37,6 @@ final class RlWebStack
     private $fpm = null;
     private $nginx = null;
     private bool $stopped = false;
-    /** Every php-fpm worker pid seen, so that stop() can kill any that outlive their master. */
-    private array $seenWorkers = [];
 
     private function __construct(
         public readonly string $dir,
@@ -114,26 +112,11 @@ final class RlWebStack
         return is_resource($this->fpm) ? proc_get_status($this->fpm)['pid'] : null;
     }
 
-    public function nginxPid(): ?int
-    {
-        return is_resource($this->nginx) ? proc_get_status($this->nginx)['pid'] : null;
-    }
-
-    /** Whether php-fpm's master and nginx's master are both still running. */
-    public function running(): bool
-    {
-        return !$this->stopped && proc_get_status($this->fpm)['running'] && proc_get_status($this->nginx)['running'];
-    }
-
     /** The pids of php-fpm's workers (the master's children), sorted. */
     public function workerPids(): array
     {
         $pid = $this->fpmPid();
-        $pids = $pid === null ? [] : self::childPids($pid);
-        foreach ($pids as $p) {
-            $this->seenWorkers[$p] = true;
-        }
-        return $pids;
+        return $pid === null ? [] : self::childPids($pid);
     }
 
     /** Waits (up to $seconds) until the pool has all its workers again (after a kill, a recycle). */
@@ -179,16 +162,15 @@ final class RlWebStack
         }
         $this->stopped = true;
         unset(self::$live[spl_object_id($this)]);
-        if (is_resource($this->fpm)) {
-            $this->workerPids();   // remembered in $seenWorkers
-        }
+        /* the workers of now, not every pid ever seen: a recycled worker's pid may be someone else's by now */
+        $workers = $this->workerPids();
         foreach (['nginx', 'fpm'] as $which) {
             if (is_resource($this->$which)) {
                 self::terminate($this->$which, [3 => 5.0, 15 => 3.0, 9 => 2.0]);
                 $this->$which = null;
             }
         }
-        foreach (array_keys($this->seenWorkers) as $pid) {
+        foreach ($workers as $pid) {
             if (self::isFpmProcess($pid)) {   // orphaned by a SIGKILLed master
                 rlweb_kill($pid, 9);
             }
