@@ -7,7 +7,7 @@ Cluster: ASK during a migration (slot MIGRATING on the source, IMPORTING on the 
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/cluster_helpers.inc';
-$k = rl_cluster_slowdown();
+$k = rl_slowdown();
 $pc = new PrivateCluster(2);
 $server = $pc->server();
 [$from, $to] = $pc->initialMasters();

@@ -8,7 +8,7 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/cluster_helpers.inc';
 $c = RlClusterView::shared();
-$k = rl_cluster_slowdown();
+$k = rl_slowdown();
 $u = bin2hex(random_bytes(3));   // keeps this run's keys apart from an earlier one's
 $cases = [
     ['Lock:', '{'], ['Lock:', '}'], ['Lock:', '{}'], ['Lock:', "a{b$u}c"], ['Lock:', "{{x$u}}"], ['Lock:', "}$u{"],

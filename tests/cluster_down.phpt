@@ -7,7 +7,7 @@ Cluster down (a master without a replica killed: cluster_state:fail everywhere):
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/cluster_helpers.inc';
-$k = rl_cluster_slowdown();
+$k = rl_slowdown();
 $pc = new PrivateCluster(3, 0, (int)(1000 * $k));
 $server = $pc->server();
 [$m0, $m1, $m2] = $pc->initialMasters();

@@ -50,7 +50,7 @@ echo "-- private cluster, a slot moved by hand\n";
 $t = microtime(true);
 $pc = new PrivateCluster(2);
 $took = microtime(true) - $t;
-var_dump(count($pc->masters()), $pc->isOk(), $took < 15 * rl_cluster_slowdown() ? 'formed in time' : "formed in $took s");
+var_dump(count($pc->masters()), $pc->isOk(), $took < 15 * rl_slowdown() ? 'formed in time' : "formed in $took s");
 [$from, $to] = $pc->initialMasters();
 $slot = 100;
 var_dump($pc->nodeForSlot($slot) === $from);

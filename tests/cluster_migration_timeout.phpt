@@ -7,7 +7,7 @@ Cluster: a waiter whose lock's slot stays in migration (MIGRATING/IMPORTING, the
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/cluster_helpers.inc';
-$k = rl_cluster_slowdown();
+$k = rl_slowdown();
 $pc = new PrivateCluster(2);
 $server = $pc->server();
 [$from, $to] = $pc->initialMasters();

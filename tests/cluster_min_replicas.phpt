@@ -8,7 +8,7 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/cluster_helpers.inc';
 $c = RlClusterView::shared();
-$k = rl_cluster_slowdown();
+$k = rl_slowdown();
 // master port => its replica's connection (READONLY: it answers reads of its master's slots)
 $replicaOf = [];
 foreach ($c->ports() as $p) {

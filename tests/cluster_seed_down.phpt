@@ -8,10 +8,10 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/cluster_helpers.inc';
 $c = RlClusterView::shared();
-$k = rl_cluster_slowdown();
+$k = rl_slowdown();
 $live = substr(RL_TEST_CLUSTER, strlen('cluster://'));
-$dead1 = rl_free_port();
-$dead2 = rl_free_port();
+$dead1 = rl_dead_port();
+$dead2 = rl_dead_port();
 [, $plainPort] = rl_test_endpoint();
 $opts = ['connect_timeout' => 0.5 * $k, 'read_timeout' => 1.0 * $k];
 

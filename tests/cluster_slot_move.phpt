@@ -7,7 +7,7 @@ Cluster: a slot moved (SETSLOT IMPORTING/MIGRATING, MIGRATE, SETSLOT NODE) while
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/cluster_helpers.inc';
-$k = rl_cluster_slowdown();
+$k = rl_slowdown();
 $pc = new PrivateCluster(3);
 $server = $pc->server();
 [$m0, $m1, $m2] = $pc->initialMasters();

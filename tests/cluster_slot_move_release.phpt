@@ -7,7 +7,7 @@ Cluster: releases of everything held after slots moved: unlockAll() and releaseA
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/cluster_helpers.inc';
-$k = rl_cluster_slowdown();
+$k = rl_slowdown();
 $pc = new PrivateCluster(2);
 $server = $pc->server();
 [$m0, $m1] = $pc->initialMasters();

@@ -95,7 +95,7 @@ foreach ($snames as $x) { $ok += is_string($s->acquire($x, 1, 60)); }
 echo "held $ok\n";
 fgets(STDIN);   // the request ends when the parent says so
 ');
-var_dump($child->line(30 * rl_cluster_slowdown()));
+var_dump($child->line(30 * rl_slowdown()));
 echo where($c, $keys, true), "\n";
 var_dump(array_sum(array_map(fn ($x) => (new RedisSemaphore(RL_TEST_CLUSTER))->count($x), $snames)));
 $child->write("end\n");

@@ -27,7 +27,7 @@ function destroy_meeting(RlHostileServer $fake, ?object &$o, array $rule, float 
     echo $hit === null ? 'no hostile reply' : substr($hit, strlen("hostile $conn ")), ': ',
         $elapsed <= $limit ? 'in time' : sprintf('LATE (%.2f s)', $elapsed), '; ',
         preg_replace('/^\[[^]]*\] /', '', str_replace($fake->server(), '<fake>', trim(file_get_contents($log)))), '; ',
-        $fake->waitFor("/^eof $conn\$/", rl_under_valgrind() ? 30 : 5, true) ? 'closed' : 'NOT closed', "\n";
+        $fake->waitFor("/^eof $conn\$/", 6 * rl_slowdown(), true) ? 'closed' : 'NOT closed', "\n";
 }
 
 // 1. destruction of objects that still hold locks and slots
@@ -45,14 +45,14 @@ echo $l->lock("end", 0, 5) ? "locked\n" : "not locked\n";
 fgets(STDIN);
 exit(0);
 ', ['error_log' => '', 'log_errors' => '1']);
-echo $child->line(rl_under_valgrind() ? 120 : 20), "\n";
+echo $child->line(24 * rl_slowdown()), "\n";
 $fake->arm(rl_hostile_last_conn($fake, 'cmd'), [rl_hostile_rule(['EVAL', 'EVALSHA'], 'trickle', null, ['script' => 'lock_release'])]);
 $t0 = hrtime(true);
 $child->write("end\n");
 [$rc, $out] = $child->finish();
 $elapsed = (hrtime(true) - $t0) / 1e9;
 // the child's shutdown adds its own time (much more under valgrind, which traces children)
-echo "exit $rc, ", $elapsed <= $limit + (rl_under_valgrind() ? 10 : 1) ? 'in time' : sprintf('LATE (%.2f s)', $elapsed), "\n";
+echo "exit $rc, ", $elapsed <= $limit + 2 * rl_slowdown() ? 'in time' : sprintf('LATE (%.2f s)', $elapsed), "\n";
 echo str_replace($fake->server(), '<fake>', trim($out)), "\n";
 $hit = $fake->waitFor('/^hostile \d+ /', 5.0);
 echo $hit === null ? 'no hostile reply' : substr($hit, strpos($hit, ' ', 8) + 1), "\n";

@@ -25,7 +25,7 @@ foreach (['lock' => fn () => $l->lock($name), 'lock with timeout' => fn () => $l
 var_dump($l->unlockAll());
 
 // a port that really is free (no server): "tcp://127.0.0.1:PORT" is in the message; it is retried each time
-$port = rl_free_port();
+$port = rl_dead_port();
 $m = new RedisLock("127.0.0.1:$port");
 for ($i = 0; $i < 2; $i++) {
     try {

@@ -12,9 +12,9 @@ $server = $srv->server();
 $raw = $srv->raw();
 $k = rl_slowdown();
 // A's read timeout: shorter than the pause, even with the 1 s a watched unlock's BLPOP adds (Redis ends a block on
-// its timer tick, up to 1 s late at hz 1), or longer than the pause
-$short = rl_under_valgrind() ? 1.0 : 0.3;
-$pause = rl_under_valgrind() ? 3.0 : 1.8;
+// its timer tick, up to 1 s late at hz 1, and the slack of the bound on its failure), or longer than the pause
+$short = 0.3 * $k;
+$pause = $short + 1.0 + 0.5 * $k;
 $long = 2 * $pause;
 $b = new RlWorker($server, ['read_timeout' => 2 * $k]);
 $b->warmUp();

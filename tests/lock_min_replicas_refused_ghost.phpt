@@ -8,7 +8,7 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/sentinel_helpers.inc';
 $g = new PrivateSentinel();            // its replica is stopped: disturbs no other test
-$k = rl_sentinel_slowdown();
+$k = rl_slowdown();
 $mport = $g->masterPort();
 $server = "tcp://127.0.0.1:$mport";  // min_replicas works on the master as a plain server too
 $m = $g->nodeRaw($mport);

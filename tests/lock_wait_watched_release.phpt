@@ -8,7 +8,7 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 $raw = new RawRedis();
 // Time bounds stretch under valgrind, where CI also runs another suite beside this one.
-$k = rl_under_valgrind() ? 4.0 : 1.0;
+$k = rl_slowdown();
 
 /* $h takes $name by waiting (a 0.3 s lock of another client expires under it), so its unlock() is watched. */
 function take_by_waiting(RedisLock $h, RawRedis $raw, string $name): bool

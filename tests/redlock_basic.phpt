@@ -7,7 +7,7 @@ Redlock over 3 and over 5 masters: lock() puts one 32-hex token on every master 
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/redlock_helpers.inc';
-$k = rl_under_valgrind() ? 5.0 : 1.0;
+$k = rl_slowdown();
 
 foreach ([3, 5] as $n) {
     echo "-- $n masters\n";

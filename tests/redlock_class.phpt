@@ -7,7 +7,7 @@ RedLock (seed API): lock() returns ['validity', 'resource', 'token'] with validi
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/redlock_helpers.inc';
-$k = rl_under_valgrind() ? 5.0 : 1.0;
+$k = rl_slowdown();
 $servers = rl_test_masters(3);
 $raws = rl_raws($servers);
 $triples = rl_redlock_triples($servers, 1);

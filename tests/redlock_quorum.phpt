@@ -7,7 +7,7 @@ Redlock quorum: a key held by someone else on a majority makes lock() false and 
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/redlock_helpers.inc';
-$k = rl_under_valgrind() ? 5.0 : 1.0;
+$k = rl_slowdown();
 
 /** Sets "someone-else" under $key on the masters $idx of $raws. */
 function preset(array $raws, string $key, array $idx): void

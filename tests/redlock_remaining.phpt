@@ -7,7 +7,7 @@ remaining(): several masters: the client-side validity, no round trip (the maste
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/redlock_helpers.inc';
-$k = rl_under_valgrind() ? 5.0 : 1.0;
+$k = rl_slowdown();
 $m = rl_private_masters(3);
 $servers = rl_servers_of($m);
 $raws = rl_raws($m);

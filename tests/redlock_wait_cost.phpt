@@ -7,7 +7,7 @@ Redlock waiting does not poll: 4 waiters blocked 2 s on a held lock make the mas
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/redlock_helpers.inc';
-$k = rl_under_valgrind() ? 5.0 : 1.0;
+$k = rl_slowdown();
 $m = rl_private_masters(3);   // masters of its own: no other client's commands in the counts
 $servers = rl_servers_of($m);
 $raws = rl_raws($m);

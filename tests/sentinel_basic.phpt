@@ -8,7 +8,7 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/sentinel_helpers.inc';
 $server = RL_TEST_SENTINEL;
-$k = rl_sentinel_slowdown();
+$k = rl_slowdown();
 $master = rl_sentinel_master_raw();
 $replica = rl_sentinel_replica_raw();
 var_dump($master->cmd('ROLE')[0], $replica->cmd('ROLE')[0]);

@@ -14,7 +14,7 @@ $replicaAddr = (function () use ($p) {
     $f = rl_pairs(rl_sentinel_raw($p['sentinels'][0])->cmd('SENTINEL', 'replicas', $p['name'])[0]);
     return [$f['ip'], (int)$f['port']];
 })();
-$deadPort = rl_free_port();
+$deadPort = rl_dead_port();
 $answers = [
     'a replica' => rl_resp_addr(...$replicaAddr),
     'nil' => "*-1\r\n",

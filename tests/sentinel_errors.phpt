@@ -7,7 +7,7 @@ Sentinel errors: no Sentinel answering (dead ports, silent listeners bounded by 
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/sentinel_helpers.inc';
-$k = rl_sentinel_slowdown();
+$k = rl_slowdown();
 $secret = 'Pw-' . bin2hex(random_bytes(6));
 
 /**
@@ -35,7 +35,7 @@ function check(string $label, callable $call, array $mustName, string $secret, f
 }
 
 echo "-- dead ports\n";
-$dead = [rl_free_port(), rl_free_port(), rl_free_port()];
+$dead = [rl_dead_port(), rl_dead_port(), rl_dead_port()];
 $addrs = array_map(fn ($p) => "127.0.0.1:$p", $dead);
 $server = 'sentinel://' . implode(',', $addrs) . '/rl-no-master';
 $names = array_merge($addrs, ['"rl-no-master"']);
@@ -53,7 +53,7 @@ try {
     echo str_replace($dead[0], 'PORT', $e->getMessage()), "\n";
 }
 // five of them
-$five = array_map(fn () => '127.0.0.1:' . rl_free_port(), range(1, 5));
+$five = array_map(fn () => '127.0.0.1:' . rl_dead_port(), range(1, 5));
 check('five dead', fn () => (new RedisLock('sentinel://' . implode(',', $five) . '/rl-no-master'))->lock('x'),
     array_merge($five, ['"rl-no-master"']), $secret, 5 * $k);
 // no port: 26379 (whatever answers there, if anything, knows no such master)

@@ -9,7 +9,7 @@ require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/sentinel_helpers.inc';
 $g = new PrivateSentinel();   // a group of our own: failing it over disturbs no other test
 $server = $g->server();
-$k = rl_sentinel_slowdown();
+$k = rl_slowdown();
 $old = $g->masterPort();
 $l = new RedisLock($server);
 $sem = new RedisSemaphore($server);

@@ -9,7 +9,7 @@ require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/sentinel_helpers.inc';
 $g = new PrivateSentinel();
 $server = $g->server();
-$k = rl_sentinel_slowdown();
+$k = rl_slowdown();
 $opts = ['min_replicas' => 1, 'replica_timeout' => 0.2 * $k];
 $l = new RedisLock($server, $opts);
 $sem = new RedisSemaphore($server, $opts);

@@ -9,7 +9,7 @@ require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/sentinel_helpers.inc';
 $g = new PrivateSentinel();
 $server = $g->server();
-$k = rl_sentinel_slowdown();
+$k = rl_slowdown();
 $first = $g->masterPort();
 $w = new RlWorker($server, ['persistent' => true]);
 $w->warmUp();

@@ -10,7 +10,7 @@ require __DIR__ . '/fault_helpers.inc';
 require __DIR__ . '/sentinel_helpers.inc';
 $g = new PrivateSentinel();   // stopping its replica disturbs no other test
 $server = $g->server();
-$k = rl_sentinel_slowdown();
+$k = rl_slowdown();
 $rt = 0.3 * $k;
 $opts = ['min_replicas' => 1, 'replica_timeout' => $rt];
 $l = new RedisLock($server, $opts);

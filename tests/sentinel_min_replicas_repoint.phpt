@@ -7,7 +7,7 @@ Sentinel, min_replicas => 1, the Sentinel re-pointed while a lock() waits in the
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/sentinel_helpers.inc';
-$k = rl_sentinel_slowdown();
+$k = rl_slowdown();
 $base = ['--repl-diskless-sync-delay', '0'];
 $m1 = new PrivateRedis($base);   // no replica
 $m2 = new PrivateRedis($base);
