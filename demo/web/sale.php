@@ -462,7 +462,7 @@ RlWebStack::stopOnSignals(function () {
 try {
     $redis = RlWebResp::connect($o['server']);
     $redisVersion = $redis->info('server')['redis_version'] ?? '?';
-    $fpmBin = RlWebStack::fpmBinary() ?? throw new RuntimeException('no php-fpm of PHP ' . PHP_VERSION
+    $fpmBin = rl_fpm_binary() ?? throw new RuntimeException('no php-fpm of PHP ' . PHP_VERSION
         . ' found (apt-get install php-fpm)');
     $o['phpredis'] = RlWebStack::phpredisExtensions($fpmBin);
     $nginxVersion = preg_match('~nginx/([\d.]+)~', (string)shell_exec('nginx -v 2>&1'), $m) ? $m[1] : '?';

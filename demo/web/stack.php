@@ -25,6 +25,9 @@
 
 declare(strict_types=1);
 
+/* rl_fpm_binary(): the php-fpm finder of the tests too (the release tarball ships tests/ without demo/) */
+require_once __DIR__ . '/../../tests/fpm_binary.inc';
+
 final class RlWebStack
 {
     /** Stacks not stopped yet, for the signal handler (stopOnSignals). */
@@ -63,7 +66,7 @@ final class RlWebStack
      */
     public static function start(array $o): self
     {
-        $fpmBin = $o['fpm_bin'] ?? self::fpmBinary();
+        $fpmBin = $o['fpm_bin'] ?? rl_fpm_binary();
         $nginxBin = $o['nginx_bin'] ?? self::binary('nginx', ['/usr/sbin/nginx', '/usr/local/sbin/nginx']);
         if ($nginxBin === null) {
             throw new RuntimeException('nginx is not installed (apt-get install nginx)');
@@ -494,27 +497,6 @@ final class RlWebStack
 
     /* ------------------------------------------------------------ helpers */
 
-    /** The php-fpm binary of this very PHP (version, ZTS, debug), or null. */
-    public static function fpmBinary(): ?string
-    {
-        $env = getenv('REDISLOCK_TEST_FPM');
-        $candidates = $env ? [$env] : array_merge(
-            ['/usr/sbin/php-fpm' . PHP_MAJOR_VERSION . '.' . PHP_MINOR_VERSION],
-            glob('/usr/sbin/php-fpm*') ?: [],
-            glob('/usr/local/sbin/php-fpm*') ?: []);
-        foreach ($candidates as $f) {
-            if (!is_file($f) || !is_executable($f)) {
-                continue;
-            }
-            $first = strtok((string)shell_exec(escapeshellarg($f) . ' -n -v 2>/dev/null'), "\n");
-            if (str_starts_with((string)$first, 'PHP ' . PHP_VERSION . ' ')
-                && str_contains($first, 'ZTS') === (bool)PHP_ZTS && str_contains($first, 'DEBUG') === (bool)PHP_DEBUG) {
-                return $f;
-            }
-        }
-        return null;
-    }
-
     /**
      * The extension= list that loads phpredis in php-fpm -n: redis.so after the
      * serializers it was linked against (Debian: igbinary), found by asking
@@ -522,7 +504,7 @@ final class RlWebStack
      */
     public static function phpredisExtensions(?string $fpmBin = null): array
     {
-        $fpmBin ??= self::fpmBinary() ?? throw new RuntimeException('no php-fpm of PHP ' . PHP_VERSION . ' found');
+        $fpmBin ??= rl_fpm_binary() ?? throw new RuntimeException('no php-fpm of PHP ' . PHP_VERSION . ' found');
         $deps = [];
         for ($i = 0; $i < 4; $i++) {
             $cmd = escapeshellarg($fpmBin) . ' -n';
