@@ -20,6 +20,7 @@
  *   RLWEB_RUN_DIR  if set, each request appends "<outcome> <lock wait µs> <unlock>"
  *                  to <dir>/req-<pid>.log: measured outside Redis, so that it
  *                  adds nothing to Redis's figures
+ *                  (demo/web/requests.php reads it back)
  * ?warm=1 connects everything (a lock and unlock of a name of this worker's own,
  * a GET) without touching the stock: the demo warms every worker up before it
  * measures.

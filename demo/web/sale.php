@@ -26,6 +26,7 @@ declare(strict_types=1);
 
 require_once __DIR__ . '/stack.php';
 require_once __DIR__ . '/resp.php';
+require_once __DIR__ . '/requests.php';
 
 const VARIANTS = [
     'ext' => 'RedisLock (ext)',
@@ -186,24 +187,8 @@ function run_variant(string $variant, array $o, RlWebResp $redis): array
         $stack->stop();
     }
 
-    $outcomes = ['sold' => 0, 'soldout' => 0, 'busy' => 0, 'error' => 0];
-    $waits = [];
-    $lost = 0;
-    foreach (glob("$runDir/req-*.log") ?: [] as $f) {
-        foreach (file($f, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $line) {
-            [$outcome, $wait, $unlocked] = explode(' ', $line) + [null, null, null];
-            $outcomes[$outcome] = ($outcomes[$outcome] ?? 0) + 1;
-            if ((int)$wait >= 0) {
-                $waits[] = (int)$wait;
-            }
-            if ($unlocked === '0') {
-                $lost++;
-            }
-        }
-        unlink($f);
-    }
+    $log = rlweb_request_log($runDir, true);
     @rmdir($runDir);
-    sort($waits);
 
     $orders = (int)$redis->cmd('LLEN', "{$prefix}orders");
     $left = (int)$redis->cmd('GET', "{$prefix}stock");
@@ -228,12 +213,12 @@ function run_variant(string $variant, array $o, RlWebResp $redis): array
         'orders' => $orders,
         'left' => $left,
         'oversold' => max(0, $orders - $o['stock'], -$left),
-        'outcomes' => $outcomes,
-        'logged' => array_sum($outcomes),
-        'lost' => $lost,
+        'outcomes' => $log['outcomes'],
+        'logged' => array_sum($log['outcomes']),
+        'lost' => $log['lost'],
         'lock_left' => $lockLeft,
-        'errors' => $ab['failed'] + $ab['non_2xx'] + $lost,
-        'waits' => $waits,
+        'errors' => $ab['failed'] + $ab['non_2xx'] + $log['lost'],
+        'waits' => $log['waits'],
         'cmd_per_req' => ($after['commands'] - $before['commands'] - $own) / $n,
         'cmds' => $cmds,
         'cpu_us_per_req' => max(0.0, ($after['cpu'] - $before['cpu']) * 1e6 - $infoUsec) / $n,
