@@ -1,6 +1,7 @@
 <?php
 /**
- * Helpers shared by the benchmark scripts (bench/*.php): options, server
+ * Helpers shared by the benchmark scripts (bench/*.php; the web demo,
+ * demo/web/sale.php, uses its table and percentile): options, server
  * addresses, phpredis connections, INFO parsing, timing and CPU, statistics,
  * child processes, tables and the targets summary. Only functions: including
  * it has no side effect.
@@ -344,8 +345,19 @@ function bench_fmt_vs(float $value, float $target, int $dec = 2): string
 }
 
 /**
+ * How many characters $s shows (grapheme clusters: "µs", "×", "≤" are one each,
+ * as a terminal draws them), not its bytes; php -n has no mbstring.
+ */
+function bench_width(string $s): int
+{
+    $n = preg_match_all('/\X/u', $s);
+    return $n === false ? strlen($s) : $n;   // not UTF-8: its bytes
+}
+
+/**
  * A plain-text table: the first $left columns left-aligned (labels), the
- * others right-aligned (figures).
+ * others right-aligned (figures), padded by characters (bench_width()). The
+ * benchmark's tables and the web demo's (demo/web/sale.php).
  *
  * @param list<string> $head
  * @param list<list<string>> $rows  a row of one '-' cell draws a separator
@@ -359,11 +371,11 @@ function bench_table(array $head, array $rows, int $left = 1): string
             continue;
         }
         foreach ($r as $i => $cell) {
-            $w[$i] = max($w[$i], strlen((string)$cell));
+            $w[$i] = max($w[$i], bench_width((string)$cell));
         }
     }
     $pad = fn(string $s, int $width, int $side) => $side === STR_PAD_RIGHT
-        ? $s . str_repeat(' ', $width - strlen($s)) : str_repeat(' ', $width - strlen($s)) . $s;
+        ? $s . str_repeat(' ', $width - bench_width($s)) : str_repeat(' ', $width - bench_width($s)) . $s;
     $line = function (array $r) use ($w, $n, $pad, $left): string {
         $cells = [];
         for ($i = 0; $i < $n; $i++) {

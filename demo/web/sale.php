@@ -27,6 +27,8 @@ declare(strict_types=1);
 require_once __DIR__ . '/stack.php';
 require_once __DIR__ . '/resp.php';
 require_once __DIR__ . '/requests.php';
+/* bench_table(), bench_percentile(): the benchmark's table and percentile */
+require_once __DIR__ . '/../../bench/lib.php';
 
 const VARIANTS = [
     'ext' => 'RedisLock (ext)',
@@ -95,20 +97,10 @@ function options(array $argv): array
     return $o;
 }
 
-function percentile(array $sorted, float $p): ?float
-{
-    if (!$sorted) {
-        return null;
-    }
-    $i = (int)ceil($p / 100 * count($sorted)) - 1;
-    return $sorted[max(0, min(count($sorted) - 1, $i))];
-}
-
 /** The $p-th percentile of the lock waits (µs) in ms, or null ("-") when no request waited. */
 function wait_ms(array $sortedUs, float $p): ?float
 {
-    $us = percentile($sortedUs, $p);
-    return $us === null ? null : $us / 1000;
+    return $sortedUs ? bench_percentile($sortedUs, $p) / 1000 : null;
 }
 
 /** INFO snapshot: the numbers this demo reads, and commandstats as command => [calls, usec]. */
@@ -232,37 +224,6 @@ function ms(?float $v): string
     return $v === null ? '-' : number_format($v, $v >= 100 ? 0 : 1, '.', '');
 }
 
-/** Characters, not bytes ("µ"): php -n has no mbstring. */
-function width(string $s): int
-{
-    return (int)preg_match_all('/./us', $s);
-}
-
-function table(array $rows, array $head): string
-{
-    $t = [$head, ...$rows];
-    $w = [];
-    foreach ($t as $row) {
-        foreach ($row as $i => $cell) {
-            $w[$i] = max($w[$i] ?? 0, width($cell));
-        }
-    }
-    $sep = '+' . implode('+', array_map(fn ($n) => str_repeat('-', $n + 2), $w)) . "+\n";
-    $out = $sep;
-    foreach ($t as $ri => $row) {
-        $cells = [];
-        foreach ($row as $i => $cell) {
-            $pad = str_repeat(' ', $w[$i] - width($cell));
-            $cells[] = ' ' . ($i === 0 ? $cell . $pad : $pad . $cell) . ' ';
-        }
-        $out .= '|' . implode('|', $cells) . "|\n";
-        if ($ri === 0) {
-            $out .= $sep;
-        }
-    }
-    return $out . $sep;
-}
-
 function report(array $runs, array $o): array
 {
     $lockOnly = fn (callable $f) => fn (array $r) => $r['variant'] === 'none' ? '-' : $f($r);
@@ -291,7 +252,7 @@ function report(array $runs, array $o): array
     foreach ($rows as [$label, $f]) {
         $body[] = [$label, ...array_map($f, $runs)];
     }
-    $text = table($body, ['variant', ...array_map(fn ($r) => VARIANTS[$r['variant']], $runs)]);
+    $text = bench_table(['variant', ...array_map(fn ($r) => VARIANTS[$r['variant']], $runs)], $body);
 
     $text .= "\nRedis commands per request, by command, and (in brackets) the µs Redis spent in them per request\n"
         . "(INFO commandstats; the commands Lua scripts run are counted too, and their time is also their script's):\n";
