@@ -34,8 +34,10 @@
  *
  * With --data-dir DIR (bench/run.sh passes it for the plots, bench/plots.sh) it
  * also writes, per implementation, DIR/contended-MODE-IMPL.waits (every
- * acquisition's wait in ms, one a line, ascending) and DIR/contended-MODE-IMPL.procs
- * (per process: its index and its acquisitions); what it prints is the same.
+ * acquisition's wait in ms, one a line, ascending; its p50, p99 and max as
+ * params) and DIR/contended-MODE-IMPL.procs (per process: its index and its
+ * acquisitions; their sum, min, max and min / max as params); what it prints
+ * is the same.
  *
  *   php <flags> bench/contended.php --server tcp://127.0.0.1:PORT --mode lock|semaphore
  *       [--procs 16] [--duration 10] [--hold-ms H] [--think-ms T] [--limit 4] [--impls a,b]
@@ -253,11 +255,17 @@ foreach ($impls as $impl) {
                    'limit' => $limit, 'timeouts' => $timeouts];
         $sorted = $waits;
         sort($sorted);
+        /* and the figures of the table the plots' titles quote, as computed here: plots.sh computes none again */
+        $q = fn(float $v) => is_nan($v) ? 'NaN' : sprintf('%.2f', $v);
         bench_write_data($o['data-dir'], "contended-{$o['mode']}-$impl.waits",
-            "contended {$o['mode']}, $impl: the wait of every acquisition, ms, ascending", $params,
+            "contended {$o['mode']}, $impl: the wait of every acquisition, ms, ascending",
+            $params + ['p50_ms' => $q(bench_percentile($waits, 50)), 'p99_ms' => $q(bench_percentile($waits, 99)),
+                       'max_ms' => $q($n ? max($waits) : NAN)],
             array_map(fn(float $w) => sprintf('%.4f', $w), $sorted));
         bench_write_data($o['data-dir'], "contended-{$o['mode']}-$impl.procs",
-            "contended {$o['mode']}, $impl: process index, its acquisitions", $params,
+            "contended {$o['mode']}, $impl: process index, its acquisitions",
+            $params + ['acquisitions' => $n, 'min_proc' => min($perProc), 'max_proc' => max($perProc),
+                       'min_over_max' => max($perProc) > 0 ? sprintf('%.2f', min($perProc) / max($perProc)) : '-'],
             array_map(null, array_keys($perProc), $perProc));
     }
     $sweep = bench_sweep($holds, $limit);

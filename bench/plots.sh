@@ -5,7 +5,8 @@
 #   bash bench/plots.sh [DATA_DIR [OUT_DIR]]   (default: bench/results/data, bench/results)
 #
 #   wait_cdf.svg      section 2 (contended.php --mode lock): the distribution of the waits,
-#                     from contended-lock-IMPL.waits (one wait in ms a line)
+#                     from contended-lock-IMPL.waits (one wait in ms a line; the p50, p99
+#                     and max in the key are its params, as contended.php computed them)
 #   fairness.svg      section 2: every process's acquisitions, contended-lock-IMPL.procs
 #   uncontended.svg   section 1 (cycles.php): cycles/s per client, uncontended-PLACE.tsv
 #   waiting_cost.svg  section 5 (waiting.php): what 100 waiters cost Redis, waiting.tsv
@@ -56,14 +57,6 @@ list() { local sep=$1 out=$2; shift 2; for w in "$@"; do out+="$sep$w"; done; ec
 rows() { grep -v '^#' "$1"; }
 # commas N: N rounded, with thousands separators, as the tables print it
 commas() { LC_ALL=C awk -v x="$1" 'BEGIN { s = sprintf("%.0f", x); while (s ~ /[0-9][0-9][0-9][0-9]/) sub(/[0-9][0-9][0-9]([,]|$)/, ",&", s); print s }'; }
-# pct FILE P: the P-th percentile of FILE (one number a line, ascending) by nearest
-# rank, as bench_percentile() in lib.php computes the table's p50 / p99 (100: the max)
-pct() {
-  LC_ALL=C awk -v p="$2" '{ v[NR] = $1 } END {
-    if (NR == 0) { print "NaN"; exit }
-    r = p / 100 * NR; k = (r == int(r)) ? r : int(r) + 1; if (k < 1) k = 1; if (k > NR) k = NR
-    printf "%.2f\n", v[k] }' "$1"
-}
 # cdf FILE: the empirical CDF of FILE (waits in ms, one a line, ascending) as
 # "x share" lines, thinned to the last sample of every 1/200 of a decade (below a
 # pixel on the plot): a full run has some 25,000 waits, which drawn one by one
@@ -181,11 +174,11 @@ else
     f="$data/contended-lock-$i.waits"
     rows "$f" | sort -g >"$work/$i.waits"
     cdf "$work/$i.waits" >"$work/$i.cdf"
-    w="$work/$i.waits"
-    n=$(wc -l <"$w")
+    n=$(wc -l <"$work/$i.waits")
     t=$(param "$f" timeouts)
     timeouts=$((timeouts + ${t:-0}))
-    title="${impl_name[$i]}: $(commas "$n") waits; p50 $(pct "$w" 50), p99 $(pct "$w" 99), max $(pct "$w" 100) ms"
+    # the quantiles as contended.php computed them for its table
+    title="${impl_name[$i]}: $(commas "$n") waits; p50 $(param "$f" p50_ms), p99 $(param "$f" p99_ms), max $(param "$f" max_ms) ms"
     plots+=("$(gq "$work/$i.cdf") using 1:2 with steps lw 2.5 lc rgb color('$i') title $(gq "$title")")
   done
   {
@@ -226,10 +219,10 @@ EOF
   k=0 m=${#have[@]}
   width=$(awk -v m="$m" 'BEGIN { printf "%.3f", 0.84 / m }')
   for i in "${have[@]}"; do
-    rows "$data/contended-lock-$i.procs" | cut -f2 | sort -n >"$work/$i.sorted"
-    lo=$(head -1 "$work/$i.sorted") hi=$(tail -1 "$work/$i.sorted") sum=$(awk '{ s += $1 } END { print s + 0 }' "$work/$i.sorted")
-    ratio=$(awk -v a="${lo:-0}" -v b="${hi:-0}" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
-    title="${impl_name[$i]}: $(commas "$sum") in all; min $lo / max $hi = $ratio"
+    f="$data/contended-lock-$i.procs"
+    rows "$f" | cut -f2 | sort -n >"$work/$i.sorted"
+    # the figures of contended.php's table
+    title="${impl_name[$i]}: $(commas "$(param "$f" acquisitions)") in all; min $(param "$f" min_proc) / max $(param "$f" max_proc) = $(param "$f" min_over_max)"
     off=$(awk -v k="$k" -v m="$m" -v w="$width" 'BEGIN { printf "%.3f", (k - (m - 1) / 2) * w }')
     plots+=("$(gq "$work/$i.sorted") using (\$0 + 1 + $off):1 with boxes fs solid 0.85 noborder lc rgb color('$i') title $(gq "$title")")
     k=$((k + 1))
