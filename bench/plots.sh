@@ -306,14 +306,12 @@ if [ ! -s "$f" ]; then
   skipped waiting_cost.svg "no data of section 5, waiting cost (not run: --only)"
 else
   procs=$(param "$f" procs) window=$(param "$f" window_s) interval=$(param "$f" interval_ms)
-  # the ratios the targets are on, as waiting.php computes them (net CPU: a value under idle counts as 0)
-  ratios=$(rows "$f" | LC_ALL=C awk -F'\t' '{ c[$1] = $3; n[$1] = $6; v[$1] = $7 } END {
-    if (!("ext" in c) || !("polling" in c)) exit
-    rc = c["polling"] > 0 ? sprintf("%.2f", c["ext"] / c["polling"]) : "-"
-    rn = n["polling"] > 0 ? sprintf("%.2f", (n["ext"] > 0 ? n["ext"] : 0) / n["polling"]) : "-"
-    s = sprintf("redislock / pollers: commands/s %s (target ≤ 0.20), server CPU net of idle %s (target ≤ 0.25)", rc, rn)
-    if (v["ext"] != 1 || v["polling"] != 1) s = s "; NOT all waiting the whole window: see the table"
-    print s }')
+  # the ratios the targets are on, as waiting.php computed them for its table
+  ratios=
+  if [ -n "$(param "$f" commands_ratio)" ]; then
+    ratios="redislock / pollers: commands/s $(param "$f" commands_ratio) (target ≤ 0.20), server CPU net of idle $(param "$f" cpu_net_ratio) (target ≤ 0.25)"
+    [ "$(param "$f" all_waiting)" = 1 ] || ratios+="; NOT all waiting the whole window: see the table"
+  fi
   n_cols=$(rows "$f" | wc -l)
   {
     preamble 960 520 "Waiting cost: $procs processes waiting for a held lock, what Redis does meanwhile" \

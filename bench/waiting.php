@@ -34,7 +34,8 @@
  * With --data-dir DIR (bench/run.sh passes it for the plots, bench/plots.sh) it
  * also writes DIR/waiting.tsv: per column of the table (idle, then each
  * implementation) a key, a label, Redis commands/s, requests/s, server CPU ms/s
- * gross and net of idle, and whether all waited the whole window (1/0); what it
+ * gross and net of idle, and whether all waited the whole window (1/0); and,
+ * as params, redislock's ratios to the pollers the targets are on; what it
  * prints is the same.
  *
  *   php <flags> bench/waiting.php --server tcp://127.0.0.1:PORT [--procs 100] [--window 10]
@@ -325,6 +326,8 @@ foreach ($impls as $impl) {
     $results[$impl]['server_cpu_net'] = $results[$impl]['server_cpu'] - $idleCpu;
 }
 $results['idle']['server_cpu_net'] = 0.0;
+/** $a / $b, NAN when $b is not positive (a ratio of nothing means nothing) */
+$ratio = fn(float $a, float $b): float => $b > 0 ? $a / $b : NAN;
 if ($o['data-dir'] !== '') {
     /* the Redis rows of the table, for the plots */
     $labels = ['idle' => 'idle (no clients)', 'ext' => 'redislock', 'polling' => "phpredis pollers ({$o['interval-ms']} ms)"];
@@ -334,12 +337,21 @@ if ($o['data-dir'] !== '') {
         $data[] = [$c, $labels[$c], sprintf('%.1f', $r['commands']), sprintf('%.1f', $r['reads']),
                    sprintf('%.3f', $r['server_cpu']), sprintf('%.3f', $r['server_cpu_net']), ($r['valid'] ?? true) ? 1 : 0];
     }
+    /* the ratios the targets are on, as the table computes them (net CPU: a value under idle counts as 0) */
+    $ratioParams = [];
+    if (isset($results['ext'], $results['polling'])) {
+        [$e, $p] = [$results['ext'], $results['polling']];
+        $dec2 = fn(float $x) => is_nan($x) ? '-' : sprintf('%.2f', $x);
+        $ratioParams = [
+            'commands_ratio' => $dec2($ratio($e['commands'], $p['commands'])),
+            'cpu_net_ratio' => $dec2($ratio(max(0.0, $e['server_cpu_net']), $p['server_cpu_net'])),
+            'all_waiting' => $e['valid'] && $p['valid'] ? 1 : 0,
+        ];
+    }
     bench_write_data($o['data-dir'], 'waiting.tsv', 'waiting cost: key, label, Redis commands/s, requests/s,'
         . ' server CPU ms/s (gross), server CPU ms/s (net of idle), all waiting for the whole window (1/0)',
-        ['procs' => $procs, 'window_s' => $window, 'interval_ms' => $o['interval-ms']], $data);
+        ['procs' => $procs, 'window_s' => $window, 'interval_ms' => $o['interval-ms']] + $ratioParams, $data);
 }
-/** $a / $b, NAN when $b is not positive (a ratio of nothing means nothing) */
-$ratio = fn(float $a, float $b): float => $b > 0 ? $a / $b : NAN;
 
 $cols = array_merge(['idle'], $impls);
 $names = ['idle' => 'idle (no clients)', 'ext' => 'redislock', 'polling' => 'polling'];
