@@ -25,8 +25,11 @@
 
 declare(strict_types=1);
 
-/* rl_fpm_binary(): the php-fpm finder of the tests too (the release tarball ships tests/ without demo/) */
-require_once __DIR__ . '/../../tests/fpm_binary.inc';
+/* rl_fpm_binary(): the tests' php-fpm finder (it lives in tests/: the release tarball ships tests/ without
+   demo/). The web tests have it already, from the copy of tests/ scripts/test.sh runs them in. */
+if (!function_exists('rl_fpm_binary')) {
+    require_once __DIR__ . '/../../tests/fpm_binary.inc';
+}
 
 final class RlWebStack
 {
