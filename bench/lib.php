@@ -521,6 +521,37 @@ function bench_pump(array &$kids, int $deadline, callable $done): bool
     return true;
 }
 
+/**
+ * Ends the children (proc, out, buf, eof) in $kids and empties it: reads them
+ * until all have exited or $graceS has passed, then kills those still running.
+ * Returns 'last' (the last line each wrote => how many), 'killed', 'failed'
+ * (exited with a non-zero status), 'drained' (all had exited within $graceS)
+ * and 'pumped_ns' (hrtime when the reading stopped, before any kill).
+ *
+ * @return array{last: array<string, int>, killed: int, failed: int, drained: bool, pumped_ns: int}
+ */
+function bench_reap_children(array &$kids, float $graceS): array
+{
+    $drained = bench_pump($kids, hrtime(true) + (int)($graceS * 1e9), fn($ks) => !array_filter($ks, fn($k) => !$k['eof']));
+    $pumped = hrtime(true);
+    $last = [];
+    $killed = $failed = 0;
+    foreach ($kids as $i => $k) {
+        if (!$k['eof']) {
+            proc_terminate($k['proc'], 9);
+            $killed++;
+        }
+        fclose($k['out']);
+        $rc = proc_close($k['proc']);
+        $failed += $k['eof'] && $rc !== 0 ? 1 : 0;
+        $lines = explode("\n", trim($k['buf']));
+        $l = (string)end($lines);
+        $last[$l] = ($last[$l] ?? 0) + 1;
+        unset($kids[$i]);
+    }
+    return ['last' => $last, 'killed' => $killed, 'failed' => $failed, 'drained' => $drained, 'pumped_ns' => $pumped];
+}
+
 /** Kills each child process (proc, out) in $kids and empties it: whatever happens to a bench, its children do not outlive it. */
 function bench_kill_children(array &$kids): void
 {

@@ -509,28 +509,6 @@ function measure_commands(array $checks, float $seconds): array
     return ['rate' => ($c1['total'] - $c0['total']) / $wall, 'by' => $by, 'wall' => $wall];
 }
 
-/** Ends the children: those still running after $graceS are killed. Returns [last line => count], killed. */
-function reap_kids(array &$kids, float $graceS): array
-{
-    bench_pump($kids, hrtime(true) + (int)($graceS * 1e9), fn($ks) => !array_filter($ks, fn($k) => !$k['eof']));
-    $last = [];
-    $killed = $failed = 0;
-    foreach ($kids as $i => $k) {
-        if (!$k['eof']) {
-            proc_terminate($k['proc'], 9);
-            $killed++;
-        }
-        fclose($k['out']);
-        $rc = proc_close($k['proc']);
-        $failed += $k['eof'] && $rc !== 0 ? 1 : 0;
-        $lines = explode("\n", trim($k['buf']));
-        $l = (string)end($lines);
-        $last[$l] = ($last[$l] ?? 0) + 1;
-        unset($kids[$i]);
-    }
-    return ['last' => $last, 'killed' => $killed, 'failed' => $failed];
-}
-
 $waitResults = [];
 if (in_array('c', $parts, true)) {
     $procs = $o['waiting-procs'];
@@ -576,7 +554,7 @@ if (in_array('c', $parts, true)) {
         if (!$released) {
             $warnings[] = "waiting, $impl: the holder's release found the lock lost";
         }
-        $reap = reap_kids($kids, 20.0);
+        $reap = bench_reap_children($kids, 20.0);
         $drain = (hrtime(true) - $t0) / 1e9;
         if ($reap['killed'] || $reap['failed'] || ($reap['last']['acquired'] ?? 0) !== $procs) {
             $warnings[] = "waiting, $impl: after the release, " . json_encode($reap['last'])
@@ -642,7 +620,7 @@ if (in_array('d', $parts, true)) {
                 }
             }
         }
-        $reap = reap_kids($kids, 0.5);
+        $reap = bench_reap_children($kids, 0.5);
         unset($holder);
         del_everywhere($checks, ...ext_keys($name));
         @unlink($stop);

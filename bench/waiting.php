@@ -283,24 +283,11 @@ foreach ($impls as $impl) {
     if (!$released) {
         $warnings[] = "$impl: the holder's release found the lock lost";
     }
-    $drained = bench_pump($kids, hrtime(true) + (int)($o['drain'] * 1e9),
-        fn($ks) => !array_filter($ks, fn($k) => !$k['eof']));
-    $drainS = (hrtime(true) - $drainT0) / 1e9;
-    $acquired = $timedOut = $killed = $failed = 0;
-    foreach ($kids as $i => $k) {
-        if (!$k['eof']) {
-            proc_terminate($k['proc'], 9);
-            $killed++;
-        }
-        fclose($k['out']);
-        $rc = proc_close($k['proc']);
-        $lines = explode("\n", trim($k['buf']));
-        $last = end($lines);
-        $acquired += $last === 'acquired' ? 1 : 0;
-        $timedOut += $last === 'timeout' ? 1 : 0;
-        $failed += $k['eof'] && $rc !== 0 ? 1 : 0;
-        unset($kids[$i]);
-    }
+    $reap = bench_reap_children($kids, $o['drain']);
+    $drainS = ($reap['pumped_ns'] - $drainT0) / 1e9;
+    ['drained' => $drained, 'killed' => $killed, 'failed' => $failed] = $reap;
+    $acquired = $reap['last']['acquired'] ?? 0;
+    $timedOut = $reap['last']['timeout'] ?? 0;
     if (!$drained || $killed) {
         $warnings[] = "$impl: $killed waiters were still running {$o['drain']} s after the release and were killed";
     }
