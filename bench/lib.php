@@ -354,6 +354,13 @@ function bench_width(string $s): int
     return $n === false ? strlen($s) : $n;   // not UTF-8: its bytes
 }
 
+/** str_pad() by characters (bench_width()): $s padded with spaces to $width, on the right or (STR_PAD_LEFT) the left. */
+function bench_pad(string $s, int $width, int $side = STR_PAD_RIGHT): string
+{
+    $fill = str_repeat(' ', max(0, $width - bench_width($s)));
+    return $side === STR_PAD_LEFT ? $fill . $s : $s . $fill;
+}
+
 /**
  * A plain-text table: the first $left columns left-aligned (labels), the
  * others right-aligned (figures), padded by characters (bench_width()). The
@@ -374,12 +381,10 @@ function bench_table(array $head, array $rows, int $left = 1): string
             $w[$i] = max($w[$i], bench_width((string)$cell));
         }
     }
-    $pad = fn(string $s, int $width, int $side) => $side === STR_PAD_RIGHT
-        ? $s . str_repeat(' ', $width - bench_width($s)) : str_repeat(' ', $width - bench_width($s)) . $s;
-    $line = function (array $r) use ($w, $n, $pad, $left): string {
+    $line = function (array $r) use ($w, $n, $left): string {
         $cells = [];
         for ($i = 0; $i < $n; $i++) {
-            $cells[] = $pad((string)($r[$i] ?? ''), $w[$i], $i < $left ? STR_PAD_RIGHT : STR_PAD_LEFT);
+            $cells[] = bench_pad((string)($r[$i] ?? ''), $w[$i], $i < $left ? STR_PAD_RIGHT : STR_PAD_LEFT);
         }
         return '| ' . implode(' | ', $cells) . " |\n";
     };

@@ -317,7 +317,7 @@ function report(array $runs, array $o): array
         foreach ($targets as [$what, $a, $b, $op, $target, $fmt]) {
             $q = $ratio((float)$a, (float)$b);
             $met = $op === '>=' ? $q >= $target : $q <= $target;
-            $text .= sprintf("  %-27s %9s / %-9s = %5.2f  (target %s %.1f)  %s\n", $what, sprintf($fmt, $a),
+            $text .= sprintf("  %s %9s / %-9s = %5.2f  (target %s %.1f)  %s\n", bench_pad($what, 27), sprintf($fmt, $a),
                 sprintf($fmt, $b), $q, $op, $target, $met ? 'met' : 'NOT met');
         }
     }
