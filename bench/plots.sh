@@ -165,6 +165,14 @@ else
   # the key goes under the plot (inside, it would hide the tails, which matter
   # most): one row per implementation, 20 px each, above the caption
   key_top=$((40 + 20 * ${#have[@]}))
+  # contended_head TITLE SUBTITLE2: how both plots of section 2 start, their key under the plot
+  contended_head() {
+    preamble 960 640 "$1" "$setup" "$2"
+    cat <<EOF
+set bmargin at screen px($key_top + 75)
+set key at screen pw(85), screen px($key_top) left top reverse Left box lc rgb '#cccccc' font ',11' maxrows ${#have[@]}
+EOF
+  }
 
   # A CDF rather than a histogram: the waits span four decades (a queue's steady
   # ~15 ms against a poller's lucky 0.2 ms and its 1 s starvations), which a log
@@ -182,11 +190,9 @@ else
     plots+=("$(gq "$work/$i.cdf") using 1:2 with steps lw 2.5 lc rgb color('$i') title $(gq "$title")")
   done
   {
-    preamble 960 640 "Contended lock: how long each acquisition waited (CDF)" "$setup" \
+    contended_head "Contended lock: how long each acquisition waited (CDF)" \
       "wait: from the call that takes the lock to its return (timed-out waits, $timeouts in all, are not in it)"
     cat <<EOF
-set bmargin at screen px($key_top + 75)
-set key at screen pw(85), screen px($key_top) left top reverse Left box lc rgb '#cccccc' font ',11' maxrows ${#have[@]}
 set logscale x 10
 set format x '%g'
 set xlabel 'wait, ms (log scale)'
@@ -228,11 +234,9 @@ EOF
     k=$((k + 1))
   done
   {
-    preamble 960 640 "Contended lock: acquisitions of each process (fairness)" "$setup" \
+    contended_head "Contended lock: acquisitions of each process (fairness)" \
       "equal bars: every process served alike; target for redislock: min / max ≥ 0.6"
     cat <<EOF
-set bmargin at screen px($key_top + 75)
-set key at screen pw(85), screen px($key_top) left top reverse Left box lc rgb '#cccccc' font ',11' maxrows ${#have[@]}
 set boxwidth $width
 set xrange [0.4:$procs + 0.6]
 set xtics 1 scale 0
