@@ -17,14 +17,16 @@ var_dump($holder->lock($name, 0, 30));
 $w = new RlWorker($srv->server());
 var_dump($w->call('lock', 'isLocking', $name)['r']);
 var_dump($raw->cmd('SCRIPT', 'FLUSH'));
-// a BLPOP lasts up to the 5 s check-in period
+// a BLPOP lasts up to the 5 s check-in period: within 1 s (up to 4 s on a slow build or a loaded machine) is
+// before one ends
+$bound = min(4.0, rl_slowdown());
 $w->calls(['lock', 'lock', $name, 10, 30, 5000000]);
-var_dump(rl_wait_until(fn () => $raw->cmd('LLEN', $queue) === 1, 1.0) ? 'queued within 1 s' : 'not queued after 1 s');
+var_dump(rl_wait_until(fn () => $raw->cmd('LLEN', $queue) === 1, $bound) ? 'queued in time' : "not queued after $bound s");
 $t = hrtime(true);
 var_dump($holder->unlock($name));
 $r = $w->results(30)[0];
 $took = ($r['t1'] - $t) / 1e9;
-var_dump($r['r'], $took < 1.0 ? 'got it within 1 s of the unlock' : sprintf('got it %.1f s after the unlock', $took));
+var_dump($r['r'], $took < $bound ? 'got it in time after the unlock' : sprintf('got it %.1f s after the unlock', $took));
 var_dump($w->call('lock', 'unlock', $name)['r'], $raw->cmd('EXISTS', $key));
 $w->finish();
 $srv->stop();
@@ -33,9 +35,9 @@ $srv->stop();
 bool(true)
 bool(false)
 string(2) "OK"
-string(17) "queued within 1 s"
+string(14) "queued in time"
 bool(true)
 bool(true)
-string(31) "got it within 1 s of the unlock"
+string(31) "got it in time after the unlock"
 bool(true)
 int(0)

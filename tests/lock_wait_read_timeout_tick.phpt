@@ -9,13 +9,16 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 $raw = new RawRedis();
 $name = rl_unique('wait-rto-tick');
+// 20 ms, up to 50 ms on a slow build or a loaded machine (the other round trips must still answer
+// within it): below the 100 ms tick either way
+$rt = min(0.05, 0.02 * rl_slowdown());
 
 // A BLPOP ends on the server's next tick after its timeout: up to 100 ms late, more than the
 // 20 ms read timeout. The waits' BLPOPs last until the end of the wait (the head blocks until
 // the held key's expiry or the holder's deadline, both far off).
 echo "-- lock, 2 s wait\n";
 var_dump($raw->cmd('SET', "Lock:$name", 'someone-else', 'PX', '60000'));
-$l = new RedisLock(RL_TEST_SERVER, ['read_timeout' => 0.02]);
+$l = new RedisLock(RL_TEST_SERVER, ['read_timeout' => $rt]);
 $t = microtime(true);
 try {
     var_dump($l->lock($name, 2, 10, 300000));
@@ -27,7 +30,7 @@ var_dump($raw->cmd('DEL', "Lock:$name"));
 echo "-- semaphore, 2 s wait\n";
 $h = new RedisSemaphore(RL_TEST_SERVER);
 var_dump(is_string($h->acquire($name, 1, 60)));
-$s = new RedisSemaphore(RL_TEST_SERVER, ['read_timeout' => 0.02]);
+$s = new RedisSemaphore(RL_TEST_SERVER, ['read_timeout' => $rt]);
 $t = microtime(true);
 try {
     var_dump($s->acquire($name, 1, 10, 2));
