@@ -68,6 +68,7 @@ if test "$PHP_REDISLOCK" != "no"; then
       ext/rl_lock.c
       ext/rl_redlock.c
       ext/rl_route.c
+      ext/rl_topology.c
       ext/rl_sentinel.c
       ext/rl_cluster.c
       ext/rl_semaphore.c

@@ -1,9 +1,9 @@
 /*
- * The slot map of a Redis Cluster (rl_route.h): CLUSTER SLOTS from the first
+ * The slot map of a Redis Cluster (rl_route.h calls it): CLUSTER SLOTS from the first
  * seed that answers (then from any node met since, so a cluster whose seeds
  * all went stays reachable), kept until a MOVED or a failure says otherwise.
  */
-#include "rl_route.h"
+#include "rl_cluster.h"
 #include "rl_slot.h"
 
 #include <stdio.h>
@@ -142,7 +142,7 @@ void rl_cluster_moved(rl_topology *t, rl_route_pool *pool, unsigned int slot, lo
 		return;
 	}
 	/* a slot moved alone (a migration) or with others (a failover): the whole map, now and then */
-	if (rl_monotonic_ns() - t->refreshed_ns > RL_ROUTE_REFRESH_MIN_MS * 1000000ULL) {
+	if (rl_monotonic_ns() - t->refreshed_ns > RL_CLUSTER_REFRESH_MIN_MS * 1000000ULL) {
 		rl_cluster_refresh(t, pool, &ignored);
 	}
 	if (t->slot_node) {

@@ -2,12 +2,10 @@
  * Routing, the one thing the protocols see of a deployment: "the connection
  * for this key", and "run this step there, following redirections". Plain C.
  *
- * A topology is what a process knows of one deployment named by a
- * sentinel:// or cluster:// address (rl_server.h): its nodes (append-only,
- * so a node's index never changes), the master the Sentinels named
- * (rl_sentinel.c), or the slot map (rl_cluster.c). The PHP glue keeps one per
- * deployment and set of options for the life of the process, and lends
- * connections to its nodes through an rl_route_pool.
+ * What a process knows of a deployment is its topology (rl_topology.h),
+ * which the two discoverers fill in: rl_sentinel.h (the master the Sentinels
+ * name) and rl_cluster.h (the slot map). They sit below this router, which
+ * calls them; neither includes it.
  *
  * A step is one round trip of a protocol (rl_lock, rl_semaphore, rl_wait) on
  * one connection. Run through rl_route_run(), a step refused without running
@@ -21,7 +19,7 @@
 #define RL_ROUTE_H
 
 #include "rl_conn.h"
-#include "rl_server.h"
+#include "rl_topology.h"
 
 /* Runs of one step at most: the first, then redirections (hiredis-cluster allows 5 redirects too). */
 #define RL_ROUTE_MAX_HOPS 6
@@ -31,50 +29,6 @@
  * slot (our scripts) until the keys are moved and the slot handed over.
  */
 #define RL_ROUTE_PATIENCE_MS 2000
-/* A full slot-map refresh at most this often (ms) per topology: a MOVED storm costs one CLUSTER SLOTS. */
-#define RL_ROUTE_REFRESH_MIN_MS 100
-
-typedef struct {
-	rl_conn_config config; /* the node's address, with the data nodes' credentials, database and timeouts */
-	char *pool_key;        /* the glue's persistent-pool key for it, made on first use (malloc'd) */
-} rl_route_node;
-
-typedef struct {
-	rl_group_kind kind;
-	char *name;              /* the address as given, without credentials: for messages */
-	char *master_name;       /* Sentinel */
-	rl_conn_config *entries; /* the Sentinels (with their own credentials) or the seed nodes */
-	size_t n_entries;
-	rl_conn_config node_template; /* credentials, database and timeouts of the data nodes (no address) */
-	rl_route_node *nodes;    /* every data node met so far */
-	size_t n_nodes, cap_nodes;
-	long master;             /* Sentinel: index of the master in nodes, -1 until found (again) */
-	unsigned long long master_checked_ns; /* Sentinel: when the Sentinels last named it */
-	rl_conn *sentinel_conn;  /* Sentinel: a connection to the first of entries (the last that answered), kept */
-	int *slot_node;          /* Cluster: RL_SLOT_COUNT node indices (-1: not served), NULL until mapped */
-	bool map_stale;          /* Cluster: refresh before the next use */
-	unsigned long long refreshed_ns;
-} rl_topology;
-
-/*
- * A topology for group; entry_template gives the Sentinels' credentials and
- * every timeout, node_template the data nodes' (both copied; addresses are
- * ignored). NULL when out of memory.
- */
-rl_topology *rl_topology_new(const rl_server_group *group, const rl_conn_config *entry_template,
-		const rl_conn_config *node_template);
-void rl_topology_free(rl_topology *topology);
-
-/* The node at host:port, added if new; -1 when out of memory. */
-long rl_topology_node(rl_topology *topology, const char *host, int port);
-
-/* Where connections come from: the glue's pool (private per object, or persistent per process). */
-typedef struct rl_route_pool {
-	/* A usable connection to node i: reused, or opened. NULL with *status and err on failure. */
-	rl_conn *(*get)(struct rl_route_pool *pool, rl_topology *topology, size_t node, rl_status *status, rl_error *err);
-	/* After a step on it: a broken connection is closed here. */
-	void (*put)(struct rl_route_pool *pool, rl_topology *topology, size_t node, rl_conn *conn);
-} rl_route_pool;
 
 /* A WAIT behind each pipeline of a step (min_replicas): 0 replicas is none. */
 typedef struct {
@@ -113,29 +67,5 @@ rl_status rl_route_run(rl_topology *topology, rl_route_pool *pool, const char *k
  */
 rl_status rl_route_run_on(rl_topology *topology, rl_route_pool *pool, size_t node, rl_route_step step, void *ctx,
 		bool *redirected, rl_error *err);
-
-/* ---- the two kinds' own parts (rl_sentinel.c, rl_cluster.c) ---- */
-
-/*
- * A master found is asked about again after this long (ms): a master that
- * was failed over while still running (SENTINEL FAILOVER, a partition) keeps
- * taking writes until the Sentinels demote it, which can take them several
- * seconds. Each process asks at most once per period, whatever its load.
- */
-#define RL_SENTINEL_RECHECK_MS 1000
-
-/*
- * Asks the Sentinels for the master, checks it with ROLE, and makes it
- * topology->master. With a master known already (a periodic re-check), the
- * same answer needs no ROLE, and Sentinels that cannot be asked leave it as
- * it is: they are not needed to use a master.
- */
-rl_status rl_sentinel_find_master(rl_topology *topology, rl_route_pool *pool, rl_error *err);
-
-/* Maps the slots from CLUSTER SLOTS of the first seed (then known node) that answers. */
-rl_status rl_cluster_refresh(rl_topology *topology, rl_route_pool *pool, rl_error *err);
-
-/* A MOVED: slot lives on host:port now (the rest of the map is refreshed too, at most every RL_ROUTE_REFRESH_MIN_MS). */
-void rl_cluster_moved(rl_topology *topology, rl_route_pool *pool, unsigned int slot, long node);
 
 #endif /* RL_ROUTE_H */

@@ -1,10 +1,10 @@
 /*
- * Finding the master through the Sentinels (rl_route.h), as the Sentinel
+ * Finding the master through the Sentinels (rl_route.h calls it), as the Sentinel
  * client guide says: ask each Sentinel in turn for the master's address,
  * check that node with ROLE before use, and move the Sentinel that answered
  * to the front, so the next look-up asks it first.
  */
-#include "rl_route.h"
+#include "rl_sentinel.h"
 
 #include <stdio.h>
 #include <string.h>
