@@ -25,10 +25,11 @@
 
 declare(strict_types=1);
 
-/* rl_fpm_binary(): the tests' php-fpm finder (it lives in tests/: the release tarball ships tests/ without
-   demo/). The web tests have it already, from the copy of tests/ scripts/test.sh runs them in. */
+/* rl_fpm_binary() and rl_free_port(): the tests' php-fpm finder and free port (they live in tests/: the release
+   tarball ships tests/ without demo/). The web tests have them already, from the copy of tests/ scripts/test.sh
+   runs them in. */
 if (!function_exists('rl_fpm_binary')) {
-    require_once __DIR__ . '/../../tests/fpm_binary.inc';
+    require_once __DIR__ . '/../../tests/host.inc';
 }
 
 final class RlWebStack
@@ -85,8 +86,8 @@ final class RlWebStack
         $docroot = realpath($o['docroot'] ?? '') ?: throw new RuntimeException('docroot: no such directory: '
             . var_export($o['docroot'] ?? null, true));
         $workers = (int)($o['workers'] ?? 32);
-        $port = (int)($o['port'] ?? 0) ?: self::freePort();
-        $fpmPort = (int)($o['fpm_port'] ?? 0) ?: self::freePort();
+        $port = (int)($o['port'] ?? 0) ?: rl_free_port();
+        $fpmPort = (int)($o['fpm_port'] ?? 0) ?: rl_free_port();
         foreach ([$port => 'nginx', $fpmPort => 'php-fpm'] as $p => $who) {
             self::assertPortFree($p, $who);
         }
@@ -536,17 +537,6 @@ final class RlWebStack
         }
         $found = trim((string)shell_exec('command -v ' . escapeshellarg($name) . ' 2>/dev/null'));
         return $found !== '' ? $found : null;
-    }
-
-    public static function freePort(): int
-    {
-        $s = stream_socket_server('tcp://127.0.0.1:0', $errno, $errstr);
-        if (!$s) {
-            throw new RuntimeException("no free port: $errstr");
-        }
-        $name = stream_socket_get_name($s, false);
-        fclose($s);
-        return (int)substr(strrchr($name, ':'), 1);
     }
 
     private static function assertPortFree(int $port, string $who): void
