@@ -19,7 +19,9 @@ if [ "${1:-}" = --valgrind ]; then
   # and the Redis processes a test starts itself (a private server, cluster or
   # Sentinel) are not ours to check: valgrind reports Redis's own uninitialised
   # reads in MIGRATE and the cluster bus, and slows failovers down tenfold
-  export VALGRIND_OPTS="--vgdb=no --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --suppressions=$REPO_ROOT/scripts/valgrind/php-fpm.supp --trace-children-skip=*/redis-server,*/redis-sentinel,*/redis-cli,*/redis-check-rdb ${VALGRIND_OPTS:-}"
+  # and so are the tests' helper children (fake servers, proxies: pure PHP started without the
+  # extension, marked by the argument redislock_test_helper=1, tests/config.inc's RL_HELPER_ARG)
+  export VALGRIND_OPTS="--vgdb=no --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --suppressions=$REPO_ROOT/scripts/valgrind/php-fpm.supp --trace-children-skip=*/redis-server,*/redis-sentinel,*/redis-cli,*/redis-check-rdb --trace-children-skip-by-arg=redislock_test_helper=1 ${VALGRIND_OPTS:-}"
 fi
 
 ensure_packages
