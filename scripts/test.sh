@@ -92,6 +92,13 @@ NO_INTERACTION=1 TEST_PHP_EXECUTABLE="$REDISLOCK_TEST_PHP" \
   "$REDISLOCK_TEST_PHP" -n "$runner" -q --show-diff --show-slow "${RL_SHOW_SLOW_MS:-20000}" --set-timeout 300 "${valgrind[@]}" \
   -p "$REDISLOCK_TEST_PHP" -n -d "extension=$RL_EXT" "${targets[@]}" 2>&1 | tee "$out"
 set -e
+# the diff of every failed test again, just above the last line: a stage that shows only the end of
+# this output (CI, the Debian roots, whose work tree is gone afterwards) still shows why
+for diff in $(awk '/^(FAILED|LEAKED|WARNED) TEST SUMMARY/ { on = 1; next } /^=====/ { on = 0 }
+                  on && match($0, /\[tests\/[^]]*\.phpt\]/) { print substr($0, RSTART + 1, RLENGTH - 7) ".diff" }' "$out" | sort -u); do
+  [ -f "$diff" ] || continue
+  echo "== $diff"; head -40 "$diff"; echo
+done
 count() { sed -n "s/^Tests $1 *: *\([0-9]*\).*/\1/p" "$out" | head -1; }
 passed=$(count passed); failed=$(count failed); skipped=$(count skipped)
 leaked=$(count leaked); warned=$(count warned); borked=$(grep -c '^BORK' "$out" || true)
