@@ -1,5 +1,5 @@
 --TEST--
-RedisSemaphore under contention: 32 processes hammer a limit-4 semaphore for 3 s; never more than 4 inside, and it is saturated
+RedisSemaphore under contention: 32 processes (8 under valgrind) hammer a limit-4 semaphore for 3 s; never more than 4 inside, and it is saturated
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -12,7 +12,8 @@ $name = rl_unique('hammer');
 $inside = "$name:inside";          // INCR on entry, DECR on exit: the processes inside right now
 $violations = "$name:violations";  // INCR'd by any process that found more than 4 inside
 const LIMIT = 4;
-const PROCS = 32;
+// in the valgrind pass every child is traced too: 8 of them run the same code (32 cost minutes of CPU)
+define('PROCS', rl_under_valgrind() ? 8 : 32);
 const SECONDS = 3.0;
 
 $code = rl_child_prelude() . sprintf('$name = %s; $inside = %s; $violations = %s; $limit = %d; $seconds = %F;',
@@ -83,20 +84,20 @@ foreach ($children as $i => $c) {
     }
 }
 echo implode("\n", $failed);
-var_dump($ready);
+var_dump($ready === PROCS);
 var_dump((int)$raw->cmd('GET', $violations));                     // never more than 4 inside
 var_dump($total['max']);                                           // ... and 4 were inside at some point
-var_dump($total['acquired'] > 100 ? 'more than 100 acquisitions' : "only {$total['acquired']} acquisitions");
+var_dump($total['acquired'] > 3 * PROCS ? 'several acquisitions per process' : "only {$total['acquired']} acquisitions");
 var_dump($total['lost']);                                          // no slot expired under its holder
 var_dump($maxHolders <= LIMIT, $full > 0);                         // seen from outside too
 var_dump((int)$raw->cmd('GET', $inside), $raw->cmd('EXISTS', ...$keys));
 $raw->cmd('DEL', $inside, $violations);
 ?>
 --EXPECT--
-int(32)
+bool(true)
 int(0)
 int(4)
-string(26) "more than 100 acquisitions"
+string(32) "several acquisitions per process"
 int(0)
 bool(true)
 bool(true)
