@@ -19,6 +19,19 @@ void rl_fanout_slot_init(rl_fanout_slot *slot, rl_conn *conn, rl_status status, 
 	}
 }
 
+bool rl_fanout_slot_takes_part(const rl_fanout_slot *slot)
+{
+	return slot->conn != NULL && slot->status == RL_OK && !slot->left_out;
+}
+
+void rl_fanout_slot_leave_out(rl_fanout_slot *slot)
+{
+	slot->left_out = true;
+	if (slot->conn) {
+		slot->conn->broken = true;
+	}
+}
+
 rl_status rl_fanout_append(rl_fanout_slot *slot, const rl_command *cmd)
 {
 	if (!slot->conn || slot->status != RL_OK) {
@@ -71,7 +84,7 @@ void rl_fanout_run(rl_fanout_slot *slots, size_t n, rl_fanout_on_done on_done, v
 
 	if (!pfds || !map) {
 		for (i = 0; i < n; i++) {
-			if (!slots[i].done && slots[i].conn && slots[i].status == RL_OK && slots[i].ncmds) {
+			if (!slots[i].done && rl_fanout_slot_takes_part(&slots[i]) && slots[i].ncmds) {
 				/* queued commands that will never be sent: the connection is out of step */
 				slots[i].status = rl_conn_time_out(slots[i].conn, &slots[i].err);
 				snprintf(slots[i].err.message, sizeof(slots[i].err.message), "out of memory");
@@ -84,6 +97,9 @@ void rl_fanout_run(rl_fanout_slot *slots, size_t n, rl_fanout_on_done on_done, v
 	/* everything is written before anything is read: the servers work in parallel */
 	for (i = 0; i < n; i++) {
 		rl_fanout_slot *slot = &slots[i];
+		if (slot->left_out) {
+			slot->done = true;
+		}
 		if (slot->done) {
 			continue;
 		}
@@ -164,6 +180,10 @@ out:
 	size_t i;
 	for (i = 0; i < n; i++) {
 		rl_fanout_slot *slot = &slots[i];
+		if (slot->left_out) {
+			slot->done = true;
+			continue;
+		}
 		if (!slot->conn || slot->status != RL_OK || slot->ncmds == 0) {
 			slot_finish(slots, n, i, on_done, ctx);
 			continue;

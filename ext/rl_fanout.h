@@ -23,10 +23,25 @@ typedef struct {
 	rl_status status;       /* RL_OK once every reply is in, else why not */
 	rl_error err;
 	bool done;
+	bool left_out;          /* taken out of the step by its owner (rl_fanout_slot_leave_out()) */
 } rl_fanout_slot;
 
 /* An empty slot for conn (NULL with status/err: a server that could not be reached). */
 void rl_fanout_slot_init(rl_fanout_slot *slot, rl_conn *conn, rl_status status, const rl_error *err);
+
+/*
+ * Whether slot can still get commands in this step: it has a connection,
+ * nothing failed on it, and its owner did not leave it out.
+ */
+bool rl_fanout_slot_takes_part(const rl_fanout_slot *slot);
+
+/*
+ * Takes slot out of the step: rl_fanout_run() leaves it alone and reads
+ * nothing from it. What was written to it may still be answered, so its
+ * connection is broken (never reused with a reply pending: its owner
+ * discards it). For a command sent and not waited for.
+ */
+void rl_fanout_slot_leave_out(rl_fanout_slot *slot);
 
 /* Queues one command on slot's connection (nothing is sent yet). */
 rl_status rl_fanout_append(rl_fanout_slot *slot, const rl_command *cmd);
@@ -40,7 +55,8 @@ typedef void (*rl_fanout_on_done)(rl_fanout_slot *slots, size_t n, size_t i, voi
 
 /*
  * Writes every slot's commands, then reads until every slot is done. Slots
- * without a connection or commands are done at once. Never fails as a whole:
+ * without a connection or commands are done at once; slots left out are
+ * done without being touched (and without on_done: they say nothing). Never fails as a whole:
  * each slot says how it went.
  */
 void rl_fanout_run(rl_fanout_slot *slots, size_t n, rl_fanout_on_done on_done, void *ctx);

@@ -141,7 +141,7 @@ static void run_script(step *st, const rl_script *script, size_t count, int nkey
 
 		for (i = 0; i < n; i++) {
 			rl_fanout_slot *slot = &st->slots[i];
-			if (!slot->conn || slot->status != RL_OK || (round > 0 && !any_noscript(slot))) {
+			if (!rl_fanout_slot_takes_part(slot) || (round > 0 && !any_noscript(slot))) {
 				slot->done = true;
 				continue;
 			}
@@ -161,7 +161,7 @@ static void run_script(step *st, const rl_script *script, size_t count, int nkey
 		rl_fanout_run(st->slots, n, NULL, NULL);
 	}
 	for (i = 0; i < n; i++) {
-		if (st->slots[i].conn && st->slots[i].status == RL_OK) {
+		if (rl_fanout_slot_takes_part(&st->slots[i])) {
 			st->slots[i].conn->scripts_seen |= script->bit;
 		}
 	}
@@ -233,7 +233,7 @@ static void roll_back(rl_redlock_masters *masters, const rl_lock_ref *lock, cons
 		for (i = 0; i < masters->n && any_late; i++) {
 			rl_fanout_slot *slot = &st.slots[i];
 			rl_command cmd;
-			if (!late[i] || !slot->conn || slot->status != RL_OK) {
+			if (!late[i] || !rl_fanout_slot_takes_part(slot)) {
 				continue;
 			}
 			/* a new connection: by EVAL, as a NOSCRIPT could never be answered */
@@ -242,8 +242,7 @@ static void roll_back(rl_redlock_masters *masters, const rl_lock_ref *lock, cons
 				rl_conn_flush(slot->conn, slot_deadline(slot->conn, budget_s, now), &slot->err);
 			}
 			/* its replies are never read: the connection goes, and the step leaves the slot alone */
-			slot->conn->broken = true;
-			slot->status = RL_ERR_TIMEOUT;
+			rl_fanout_slot_leave_out(slot);
 		}
 		if (any_awaited) {
 			run_script(&st, &rl_script_redlock_release, 1, RELEASE_NKEYS, RELEASE_NARGS, args, lens, budget_s);
@@ -369,7 +368,7 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 		rl_command cmd;
 		rl_lock_set_nx_command(&cmd, lock, ttl, false);
 		for (i = 0; i < n; i++) {
-			if (st.slots[i].conn && st.slots[i].status == RL_OK) {
+			if (rl_fanout_slot_takes_part(&st.slots[i])) {
 				st.slots[i].deadline_ns = slot_deadline(st.slots[i].conn, budget_s, start);
 				rl_fanout_append(&st.slots[i], &cmd);
 			}
@@ -516,7 +515,7 @@ rl_status rl_redlock_is_owner(rl_redlock_masters *masters, const rl_lock_ref *lo
 	rl_lock_get_command(&cmd, lock);
 	now = rl_monotonic_ns();
 	for (i = 0; i < n; i++) {
-		if (st.slots[i].conn && st.slots[i].status == RL_OK) {
+		if (rl_fanout_slot_takes_part(&st.slots[i])) {
 			st.slots[i].deadline_ns = slot_deadline(st.slots[i].conn, 0, now);
 			rl_fanout_append(&st.slots[i], &cmd);
 		}
@@ -597,7 +596,7 @@ rl_status rl_redlock_block(rl_redlock_masters *masters, const rl_lock_ref *lock,
 		rl_fanout_slot *slot = &st.slots[i];
 		char timeout[32];
 		rl_command cmd;
-		if (!slot->conn || slot->status != RL_OK) {
+		if (!rl_fanout_slot_takes_part(slot)) {
 			continue;
 		}
 		long long this_block_ms = block_ms;
