@@ -184,6 +184,84 @@ static rl_status no_quorum(rl_error *err, size_t n, size_t failed, const rl_erro
 	return RL_ERR_QUORUM;
 }
 
+/*
+ * One master's answer to command k of a step: RL_OK with *yes set, or why
+ * the reply is no answer (an error reply, or a reply of another shape,
+ * which breaks conn). ctx is the step's own (the script, the token...);
+ * master is the index of the master, for a step that notes more than yes
+ * or no.
+ */
+typedef rl_status (*reply_decoder)(const void *ctx, size_t master, rl_conn *conn, const redisReply *reply, bool *yes,
+		rl_error *why);
+
+/* What the masters answered to a step whose commands each went to all of them. */
+typedef struct {
+	size_t *yes;           /* per command: the masters that said yes */
+	size_t *answered;      /* per command: the masters that answered, yes or no */
+	size_t failed_masters; /* masters that answered nothing (unreachable, lost, past their deadline) */
+	size_t failures;       /* how many failures why names */
+	rl_error why;          /* "server: why" of every failure, joined with "; " */
+} tally;
+
+/* An empty tally over the caller's yes[]/answered[], one of each per command, already zero. */
+static void tally_begin(tally *t, size_t *yes, size_t *answered)
+{
+	t->yes = yes;
+	t->answered = answered;
+	t->failed_masters = 0;
+	t->failures = 0;
+	t->why.message[0] = '\0';
+}
+
+/*
+ * Counts the answers of every master to the count commands of the step,
+ * each reply through decode. A master that failed as a whole answered
+ * nothing; with late_says_no, one that only missed its deadline (it was
+ * reached, and its answer may still come) answered "no" to every command.
+ */
+static void tally_step(tally *t, const step *st, size_t count, bool late_says_no, reply_decoder decode,
+		const void *ctx)
+{
+	size_t i, k;
+
+	for (i = 0; i < st->masters->n; i++) {
+		rl_fanout_slot *slot = &st->slots[i];
+		if (late_says_no && slot->status == RL_ERR_TIMEOUT) {
+			for (k = 0; k < count; k++) {
+				t->answered[k]++;
+			}
+			continue;
+		}
+		if (slot->status != RL_OK) {
+			add_failure(&t->why, &t->failures, &slot->err);
+			t->failed_masters++;
+			continue;
+		}
+		for (k = 0; k < count; k++) {
+			rl_error reply_err;
+			bool yes = false;
+			if (decode(ctx, i, slot->conn, slot->replies[k], &yes, &reply_err) != RL_OK) {
+				add_failure(&t->why, &t->failures, &reply_err);
+				continue;
+			}
+			t->answered[k]++;
+			t->yes[k] += yes;
+		}
+	}
+}
+
+/* A script whose answer 1 is a yes (release, extend); ctx is the script. */
+static rl_status decode_script_yes(const void *ctx, size_t master, rl_conn *conn, const redisReply *reply, bool *yes,
+		rl_error *why)
+{
+	long long answer = 0;
+	rl_status status = rl_script_answer(conn, ctx, reply, &answer, why);
+
+	(void)master;
+	*yes = status == RL_OK && answer == 1;
+	return status;
+}
+
 /* ---- release, also the roll-back of a missed acquire ---- */
 
 #define RELEASE_NKEYS 3
@@ -256,16 +334,15 @@ static void roll_back(rl_redlock_masters *masters, const rl_lock_ref *lock, cons
 rl_status rl_redlock_release_many(rl_redlock_masters *masters, size_t n, const rl_lock_ref *locks, bool *released,
 		bool *settled, rl_error *err)
 {
-	size_t nm = masters->n, quorum = rl_redlock_quorum(nm), i, k, built = 0, failures = 0, failed_masters = 0;
+	size_t nm = masters->n, quorum = rl_redlock_quorum(nm), k, built = 0;
 	const char **args = malloc(n * RELEASE_NARGS * sizeof(*args));
 	size_t *lens = malloc(n * RELEASE_NARGS * sizeof(*lens));
 	size_t *yes = calloc(n, sizeof(*yes)), *answered = calloc(n, sizeof(*answered));
 	rl_wait_keys *keys = calloc(n, sizeof(*keys));
 	rl_status status = RL_OK;
-	rl_error why;
+	tally t;
 	step st;
 
-	why.message[0] = '\0';
 	if (!args || !lens || !yes || !answered || !keys) {
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		status = RL_ERR_NOMEM;
@@ -285,31 +362,14 @@ rl_status rl_redlock_release_many(rl_redlock_masters *masters, size_t n, const r
 		goto out;
 	}
 	run_script(&st, &rl_script_redlock_release, n, RELEASE_NKEYS, RELEASE_NARGS, args, lens, 0);
-	for (i = 0; i < nm; i++) {
-		rl_fanout_slot *slot = &st.slots[i];
-		bool master_failed = slot->status != RL_OK;
-		for (k = 0; k < n && !master_failed; k++) {
-			long long answer;
-			rl_error reply_err;
-			if (rl_script_answer(slot->conn, &rl_script_redlock_release, slot->replies[k], &answer, &reply_err)
-					!= RL_OK) {
-				add_failure(&why, &failures, &reply_err);
-				continue;
-			}
-			answered[k]++;
-			yes[k] += answer == 1;
-		}
-		if (master_failed) {
-			add_failure(&why, &failures, &slot->err);
-		}
-		failed_masters += master_failed;
-	}
+	tally_begin(&t, yes, answered);
+	tally_step(&t, &st, n, false, decode_script_yes, &rl_script_redlock_release);
 	step_end(&st);
 	for (k = 0; k < n; k++) {
 		released[k] = yes[k] >= quorum;
 		settled[k] = answered[k] >= quorum;
 		if (!settled[k] && status == RL_OK) {
-			status = no_quorum(err, nm, failed_masters ? failed_masters : nm - answered[k], &why);
+			status = no_quorum(err, nm, t.failed_masters ? t.failed_masters : nm - answered[k], &t.why);
 		}
 	}
 out:
@@ -332,24 +392,58 @@ static int compare_ll(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* What acquire notes of each master beyond its yes or no. */
+typedef struct {
+	bool waiting;      /* the acquire script answered, not SET NX */
+	bool *maybe_ours;  /* the token may be set there: roll it back if the lock is not ours */
+	long long *free_in;/* ms until the master could grant (0: it did); LLONG_MAX: unknown */
+} acquire_notes;
+
+static rl_status decode_acquire(const void *ctx, size_t master, rl_conn *conn, const redisReply *reply, bool *yes,
+		rl_error *why)
+{
+	const acquire_notes *notes = ctx;
+	rl_status status;
+
+	if (notes->waiting) {
+		long long answer = 0;
+		if ((status = rl_script_answer(conn, &rl_script_redlock_acquire, reply, &answer, why)) == RL_OK) {
+			*yes = answer == 1;
+			if (answer < 0) {
+				notes->free_in[master] = -answer;
+			}
+		}
+	} else {
+		status = rl_conn_judge_reply(conn, rl_reply_decode_set_nx(reply, yes), reply, "SET NX", why);
+	}
+	if (status != RL_OK) {
+		/* a reply out of step says nothing of whether the SET landed */
+		notes->maybe_ours[master] = conn->broken;
+	} else if (*yes) {
+		notes->maybe_ours[master] = true;
+		notes->free_in[master] = 0;
+	}
+	return status;
+}
+
 rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *lock, long long ttl_ms,
 		double budget_s, bool waiting, bool *acquired, long long *validity_ms, long long *block_ms, rl_error *err)
 {
-	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0, failures = 0, i;
+	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0, i;
 	bool *maybe_ours = calloc(n, sizeof(*maybe_ours)), *late = calloc(n, sizeof(*late));
 	long long *free_in = calloc(n, sizeof(*free_in)); /* ms until master i could grant; LLONG_MAX: unknown */
+	acquire_notes notes;
 	char ttl[24];
 	rl_wait_keys keys;
 	bool have_keys = false;
 	unsigned long long start;
 	rl_status status = RL_OK;
-	rl_error why;
+	tally t;
 	step st;
 
 	*acquired = false;
 	*validity_ms = 0;
 	*block_ms = -1;
-	why.message[0] = '\0';
 	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
 	if (!maybe_ours || !late || !free_in || (waiting && !(have_keys = rl_wait_keys_init_redlock(&keys, lock->prefix,
 			lock->prefix_len, lock->key, lock->key_len))) || !step_begin(&st, masters, NULL, err)) {
@@ -379,47 +473,20 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 
 	for (i = 0; i < n; i++) {
 		rl_fanout_slot *slot = &st.slots[i];
-		rl_error reply_err;
-		long long answer = 0;
-		bool yes_here = false;
-
 		free_in[i] = LLONG_MAX;
 		if (slot->status == RL_ERR_TIMEOUT) {
 			/* reached, but past its budget: a "no" (its SET may still land: roll it back) */
 			maybe_ours[i] = late[i] = true;
-			answered++;
-			continue;
-		}
-		if (slot->status != RL_OK) {
+		} else if (slot->status != RL_OK) {
 			/* sent but not answered: the SET may have landed */
 			maybe_ours[i] = slot_sent(slot);
-			add_failure(&why, &failures, &slot->err);
-			continue;
-		}
-		if (waiting) {
-			if (rl_script_answer(slot->conn, &rl_script_redlock_acquire, slot->replies[0], &answer, &reply_err)
-					!= RL_OK) {
-				maybe_ours[i] = slot->conn->broken;
-				add_failure(&why, &failures, &reply_err);
-				continue;
-			}
-			yes_here = answer == 1;
-			if (answer < 0) {
-				free_in[i] = -answer;
-			}
-		} else if (rl_conn_judge_reply(slot->conn, rl_reply_decode_set_nx(slot->replies[0], &yes_here),
-				slot->replies[0], "SET NX", &reply_err) != RL_OK) {
-			maybe_ours[i] = slot->conn->broken;
-			add_failure(&why, &failures, &reply_err);
-			continue;
-		}
-		answered++;
-		if (yes_here) {
-			yes++;
-			maybe_ours[i] = true;
-			free_in[i] = 0;
 		}
 	}
+	notes.waiting = waiting;
+	notes.maybe_ours = maybe_ours;
+	notes.free_in = free_in;
+	tally_begin(&t, &yes, &answered);
+	tally_step(&t, &st, 1, true, decode_acquire, &notes);
 	step_end(&st);
 
 	*acquired = yes >= quorum && *validity_ms > 0;
@@ -432,7 +499,7 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 			roll_back(masters, lock, maybe_ours, late, budget_s);
 		}
 		if (answered < quorum) {
-			status = no_quorum(err, n, n - answered, &why);
+			status = no_quorum(err, n, n - answered, &t.why);
 		}
 		if (waiting) {
 			/* a quorum can be free once the quorum-th soonest of the holders' keys expired */
@@ -455,16 +522,15 @@ out:
 rl_status rl_redlock_extend(rl_redlock_masters *masters, const rl_lock_ref *lock, long long ttl_ms, bool *extended,
 		long long *validity_ms, rl_error *err)
 {
-	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0, failures = 0, i;
+	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0;
 	char ttl[24];
 	const char *args[3];
 	size_t lens[3];
 	unsigned long long start;
-	rl_error why;
+	tally t;
 	step st;
 
 	*extended = false;
-	why.message[0] = '\0';
 	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
 	args[0] = lock->key;   lens[0] = lock->key_len;
 	args[1] = lock->token; lens[1] = lock->token_len;
@@ -476,38 +542,36 @@ rl_status rl_redlock_extend(rl_redlock_masters *masters, const rl_lock_ref *lock
 	/* the same budget as an acquire: an extension is a new lifetime from now */
 	run_script(&st, &rl_script_lock_extend, 1, 1, 3, args, lens, rl_redlock_acquire_budget(ttl_ms, 0));
 	*validity_ms = rl_redlock_validity_ms(ttl_ms, rl_monotonic_ns() - start);
-	for (i = 0; i < n; i++) {
-		rl_fanout_slot *slot = &st.slots[i];
-		rl_error reply_err;
-		long long answer;
-		if (slot->status != RL_OK) {
-			add_failure(&why, &failures, &slot->err);
-		} else if (rl_script_answer(slot->conn, &rl_script_lock_extend, slot->replies[0], &answer, &reply_err)
-				!= RL_OK) {
-			add_failure(&why, &failures, &reply_err);
-		} else {
-			answered++;
-			yes += answer == 1;
-		}
-	}
+	tally_begin(&t, &yes, &answered);
+	tally_step(&t, &st, 1, false, decode_script_yes, &rl_script_lock_extend);
 	step_end(&st);
 	*extended = yes >= quorum && *validity_ms > 0;
 	if (!*extended && answered < quorum) {
-		return no_quorum(err, n, n - answered, &why);
+		return no_quorum(err, n, n - answered, &t.why);
 	}
 	return RL_OK;
 }
 
+/* GET's answer: yes when the key holds exactly the token; ctx is the lock. */
+static rl_status decode_owner(const void *ctx, size_t master, rl_conn *conn, const redisReply *reply, bool *yes,
+		rl_error *why)
+{
+	const rl_lock_ref *lock = ctx;
+
+	(void)master;
+	return rl_conn_judge_reply(conn, rl_reply_decode_owner(reply, lock->token, lock->token_len, yes), reply, "GET",
+		why);
+}
+
 rl_status rl_redlock_is_owner(rl_redlock_masters *masters, const rl_lock_ref *lock, bool *owned, rl_error *err)
 {
-	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0, failures = 0, i;
+	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0, i;
 	unsigned long long now;
 	rl_command cmd;
-	rl_error why;
+	tally t;
 	step st;
 
 	*owned = false;
-	why.message[0] = '\0';
 	if (!step_begin(&st, masters, NULL, err)) {
 		return RL_ERR_NOMEM;
 	}
@@ -521,25 +585,12 @@ rl_status rl_redlock_is_owner(rl_redlock_masters *masters, const rl_lock_ref *lo
 		}
 	}
 	rl_fanout_run(st.slots, n, NULL, NULL);
-	for (i = 0; i < n; i++) {
-		rl_fanout_slot *slot = &st.slots[i];
-		rl_error reply_err;
-		bool here = false;
-		if (slot->status != RL_OK) {
-			add_failure(&why, &failures, &slot->err);
-		} else if (rl_conn_judge_reply(slot->conn,
-				rl_reply_decode_owner(slot->replies[0], lock->token, lock->token_len, &here), slot->replies[0], "GET",
-				&reply_err) != RL_OK) {
-			add_failure(&why, &failures, &reply_err);
-		} else {
-			answered++;
-			yes += here;
-		}
-	}
+	tally_begin(&t, &yes, &answered);
+	tally_step(&t, &st, 1, false, decode_owner, lock);
 	step_end(&st);
 	*owned = yes >= quorum;
 	if (!*owned && answered < quorum) {
-		return no_quorum(err, n, n - answered, &why);
+		return no_quorum(err, n, n - answered, &t.why);
 	}
 	return RL_OK;
 }
