@@ -61,7 +61,7 @@ typedef void (*rl_fanout_on_done)(rl_fanout_slot *slots, size_t n, size_t i, voi
  */
 void rl_fanout_run(rl_fanout_slot *slots, size_t n, rl_fanout_on_done on_done, void *ctx);
 
-/* Frees the slot's replies; the slot can be reused for another step. */
+/* Frees the slot's replies; the slot can be reused for another step (one left out stays out). */
 void rl_fanout_slot_clear(rl_fanout_slot *slot);
 
 #endif /* RL_FANOUT_H */
