@@ -8,7 +8,7 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/cluster_helpers.inc';
 $k = rl_slowdown();
-$pc = new PrivateCluster(3, 0, (int)(1000 * $k));
+$pc = new PrivateCluster(3, 0, (int)(1000 * rl_server_slowdown()));
 $server = $pc->server();
 [$m0, $m1, $m2] = $pc->initialMasters();
 $opts = ['connect_timeout' => 0.5 * $k, 'read_timeout' => 1.0 * $k];

@@ -8,7 +8,7 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/cluster_helpers.inc';
 $k = rl_slowdown();
-$pc = new PrivateCluster(3, 1, (int)(1000 * $k));
+$pc = new PrivateCluster(3, 1, (int)(1000 * rl_server_slowdown()));
 [$m0, $m1, $m2] = $pc->initialMasters();
 $server = "cluster://127.0.0.1:$m0,127.0.0.1:$m1,127.0.0.1:$m2";   // the one killed is the first seed
 [$r0] = $pc->replicasOf($m0);
