@@ -77,17 +77,19 @@ try {
 } catch (RedisLockException $e) {
     var_dump(str_contains($e->getMessage(), (string)$dead1));
 }
-// the same object, later: the failure is not cached, the next call looks again
-$l = new RedisLock("cluster://127.0.0.1:$dead1", $opts);
+// the same object, later: the failure is not cached, the next call looks again (on a free port, where the test then
+// starts the cluster: a privileged dead port cannot be bound by a user who is not root)
+$later = rl_free_port();
+$l = new RedisLock("cluster://127.0.0.1:$later", $opts);
 try {
     $l->lock('x');
     echo "no exception\n";
 } catch (RedisLockException $e) {
     echo "RedisLockException\n";
 }
-$pc = new PrivateCluster(1, 0, null, [$dead1]);
+$pc = new PrivateCluster(1, 0, null, [$later]);
 try {
-    echo json_encode([$l->lock('x', 0, 5), $pc->raw($dead1)->cmd('EXISTS', 'Lock:x'), $l->unlock('x')]), "\n";
+    echo json_encode([$l->lock('x', 0, 5), $pc->raw($later)->cmd('EXISTS', 'Lock:x'), $l->unlock('x')]), "\n";
 } catch (Throwable $e) {
     echo get_class($e), ': ', $e->getMessage(), "\n";
 }

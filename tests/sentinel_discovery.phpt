@@ -48,7 +48,7 @@ foreach ($answers as $label => $answer) {
         (new RedisLock("sentinel://$addr/" . $p['name'], ['read_timeout' => 2]))->lock($n, 0, 30);
         echo "no exception\n";
     } catch (RedisLockException $e) {
-        echo str_replace([$addr, $replicaAddr[0] . ':' . $replicaAddr[1], (string)$deadPort], ['FAKE', 'REPLICA', 'DEAD'], $e->getMessage()), "\n";
+        echo str_replace([$addr, $replicaAddr[0] . ':' . $replicaAddr[1], "127.0.0.1:$deadPort"], ['FAKE', 'REPLICA', '127.0.0.1:DEAD'], $e->getMessage()), "\n";
     }
     var_dump($master->cmd('EXISTS', "Lock:$n"));
     $fake->finish();
