@@ -51,7 +51,7 @@ function budget_case(RlFpm $fpm, string $file, string $label, array $query, floa
     }
     $waited = (float)$m[3];
     printf("%s: %s returned %s, waited %s\n", $label, $m[1], $m[2],
-        $waited >= $min && $waited <= $max ? "within [$min, $max] s" : "$waited s, outside [$min, $max] s");
+        $waited >= $min && $waited <= $max ? 'within its bounds' : "$waited s, outside [$min, $max] s");
     echo "  request ended without an error: ", var_export(!str_contains($r->body, 'error'), true), "\n";
     echo "  request took less than 10 s: ", var_export($total < 10, true), "\n";
     echo "  its own lock released at its end: ", var_export($raw->cmd('EXISTS', "Lock:$mine") === 0, true), "\n";
@@ -59,9 +59,11 @@ function budget_case(RlFpm $fpm, string $file, string $label, array $query, floa
 
 $fpm = RlFpm::start(['php_value[max_execution_time] = 2']);
 $file = $fpm->script($code);
-/* the budget is 2 s from the request's start: about 2 s of waiting */
-budget_case($fpm, $file, 'max_execution_time=2', ['what' => 'lock'], 1.5, 5);
-budget_case($fpm, $file, 'max_execution_time=2, semaphore', ['what' => 'sem'], 1.5, 5);
+/* the budget is 2 s from the request's start: about 2 s of waiting, less the request's start-up (half a second and
+   more on a slow build: under valgrind a traced worker's start-up took 0.64 s) */
+$atLeast = max(0.5, 2.0 - 0.5 * rl_slowdown());
+budget_case($fpm, $file, 'max_execution_time=2', ['what' => 'lock'], $atLeast, 5);
+budget_case($fpm, $file, 'max_execution_time=2, semaphore', ['what' => 'sem'], $atLeast, 5);
 /* 1.5 s of it slept away first: about 0.5 s left */
 budget_case($fpm, $file, 'max_execution_time=2 after 1.5 s', ['what' => 'lock', 'sleep' => 1.5], 0, 1.4);
 /* set_time_limit(2) after 1.5 s restarts the clock: about 2 s again */
@@ -81,27 +83,27 @@ var_dump($holder->unlock($busy), $semHolder->releaseAll());
 --EXPECT--
 bool(true)
 bool(true)
-max_execution_time=2: lock returned false, waited within [1.5, 5] s
+max_execution_time=2: lock returned false, waited within its bounds
   request ended without an error: true
   request took less than 10 s: true
   its own lock released at its end: true
-max_execution_time=2, semaphore: sem returned false, waited within [1.5, 5] s
+max_execution_time=2, semaphore: sem returned false, waited within its bounds
   request ended without an error: true
   request took less than 10 s: true
   its own lock released at its end: true
-max_execution_time=2 after 1.5 s: lock returned false, waited within [0, 1.4] s
+max_execution_time=2 after 1.5 s: lock returned false, waited within its bounds
   request ended without an error: true
   request took less than 10 s: true
   its own lock released at its end: true
-set_time_limit(2) after 1.5 s: lock returned false, waited within [1.5, 5] s
+set_time_limit(2) after 1.5 s: lock returned false, waited within its bounds
   request ended without an error: true
   request took less than 10 s: true
   its own lock released at its end: true
-redislock.max_wait=1: lock returned false, waited within [0.7, 4] s
+redislock.max_wait=1: lock returned false, waited within its bounds
   request ended without an error: true
   request took less than 10 s: true
   its own lock released at its end: true
-redislock.max_wait=1, semaphore: sem returned false, waited within [0.7, 4] s
+redislock.max_wait=1, semaphore: sem returned false, waited within its bounds
   request ended without an error: true
   request took less than 10 s: true
   its own lock released at its end: true

@@ -33,7 +33,7 @@ $n = rl_under_valgrind() ? 4 : 10;   // in the valgrind pass every child is trac
 for ($i = 0; $i < $n; $i++) {
     $workers[$i] = $w = new RlWorker();
     $w->warmUp('sem');
-    $w->calls(['sem', 'acquire', $name, 1, 30, 20], ['sem', 'release', $name]);
+    $w->calls(['sem', 'acquire', $name, 1, 30, 20 * rl_slowdown()], ['sem', 'release', $name]);
 }
 rl_wait_queue_len($raw, $queue, $n);
 $before = client_commands($raw);
@@ -43,7 +43,7 @@ var_dump($spent <= 6 * $n ? 'at most 6 commands per waiter' : "$spent commands")
 var_dump($holder->release($name, $hid));
 $ok = 0;
 foreach ($workers as $w) {
-    [$a, $r] = $w->results(30);
+    [$a, $r] = $w->results(30 * rl_slowdown());
     $ok += is_string($a['r']) && $r['r'] === true;
 }
 var_dump($ok === $n, $raw->cmd('EXISTS', ...sem_keys($name)));
