@@ -53,6 +53,12 @@ var_dump($rc, $out, json_encode(rl_exists_all($raws, $key)));
 echo "-- the holder is killed (SIGKILL, expire 1 s): the waiter gets the lock when the keys expire\n";
 $name = rl_unique('dead');
 $key = "Lock:$name";
+// the waiter is started and connected first: a traced child's start-up (valgrind, a loaded machine) could outlast
+// the holder's 1 s x k lifetime, and then it took the expired lock at once, never waiting
+$w = new RlMultiWorker($servers);
+$warm = rl_unique('warm');
+$w->call('lock', 'lock', $warm, 0, 5);
+$w->call('lock', 'unlock', $warm);
 $holder = new RlChild(rl_child_prelude() . '$l = new RedisLock(' . var_export($servers, true) . ');
 $ok = $l->lock(' . var_export($name, true) . ', 0, ' . var_export(1.0 * $k, true) . ');
 echo ($ok ? "locked " : "failed "), hrtime(true), "\n";
@@ -61,7 +67,6 @@ sleep(60);
 [$state, $tLocked] = explode(' ', $holder->line(30 * $k));
 var_dump($state);
 $tLocked = (int)$tLocked;
-$w = new RlMultiWorker($servers);
 $w->calls(['lock', 'lock', $name, 5 * $k, 10]);
 var_dump(rl_wait_until(fn () => rl_exists_all($raws, rl_redlock_wait_keys($key)['marker']) === [1, 1, 1], 5 * $k));
 $holder->signal(9);
