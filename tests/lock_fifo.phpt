@@ -8,26 +8,26 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
 $raw = new RawRedis();
 $holder = new RedisLock(RL_TEST_SERVER);
+// lifetimes and timeouts long enough for five traced workers to queue one after another
+$life = 30 * rl_slowdown();
+$timeout = 20 * rl_slowdown();
 
 echo "-- 5 waiters, each holding the lock 30 ms once it has it\n";
 $name = rl_unique('fifo');
 $key = "Lock:$name";
 ['queue' => $queue, 'live' => $live] = rl_lock_wait_keys($key);
-var_dump($holder->lock($name, 0, 30));
-$workers = [];
-$tokens = [];
-for ($i = 0; $i < 5; $i++) {
-    $workers[$i] = $w = new RlWorker();
-    $w->warmUp();
+$workers = RlWorker::warmedUp(5);
+var_dump($holder->lock($name, 0, $life));
+foreach ($workers as $i => $w) {
     // the next one starts only once this one is visibly queued
-    $w->calls(['lock', 'lock', $name, 20, 30, 1000000], ['php', 'usleep', 30000], ['lock', 'unlock', $name]);
+    $w->calls(['lock', 'lock', $name, $timeout, $life, 1000000], ['php', 'usleep', 30000], ['lock', 'unlock', $name]);
     $tokens = rl_wait_queue_len($raw, $queue, $i + 1);
 }
 var_dump(count(array_unique($tokens)));
 var_dump($holder->unlock($name));
 $got = $released = [];
 foreach ($workers as $i => $w) {
-    [$lock, , $unlock] = $w->results(30);
+    [$lock, , $unlock] = $w->results();
     if ($lock['r'] !== true || $unlock['r'] !== true || $lock['e'] !== null || $unlock['e'] !== null) {
         echo "worker $i: ", json_encode([$lock, $unlock]), "\n";
     }
@@ -51,21 +51,18 @@ echo "-- a newcomer while the queue is being served goes to its end\n";
 $name = rl_unique('fifo-newcomer');
 $key = "Lock:$name";
 ['queue' => $queue, 'live' => $live] = rl_lock_wait_keys($key);
-var_dump($holder->lock($name, 0, 30));
-$workers = [];
-for ($i = 0; $i < 3; $i++) {
-    $workers[$i] = $w = new RlWorker();
-    $w->warmUp();
-    $w->calls(['lock', 'lock', $name, 30, 30, 1000000]);
+$workers = RlWorker::warmedUp(4);
+$newcomer = array_pop($workers);
+var_dump($holder->lock($name, 0, $life));
+foreach ($workers as $i => $w) {
+    $w->calls(['lock', 'lock', $name, $timeout, $life, 1000000]);
     $tokens = rl_wait_queue_len($raw, $queue, $i + 1);
 }
-$newcomer = new RlWorker();
-$newcomer->warmUp();
 
 /* The worker (index) that reports next, after which the others must stay silent for a while. */
 function next_reply(array $workers): string
 {
-    $i = rl_first_pending($workers, 30);
+    $i = rl_first_pending($workers);
     if ($i === null) {
         return 'nobody';
     }
@@ -79,8 +76,8 @@ var_dump($holder->unlock($name));
 echo 'holder: ', next_reply($workers), "\n";
 var_dump($raw->cmd('GET', $key) === $tokens[0]);
 // worker 0 holds the lock, 1 and 2 wait: the newcomer neither gets it at once nor waits ahead of them
-var_dump($newcomer->call('lock', 'lock', $name, 0, 30)['r']);
-$newcomer->calls(['lock', 'lock', $name, 30, 30, 1000000]);
+var_dump($newcomer->call('lock', 'lock', $name, 0, $life)['r']);
+$newcomer->calls(['lock', 'lock', $name, $timeout, $life, 1000000]);
 $queued = rl_wait_queue_len($raw, $queue, 3);
 var_dump($queued[0] === $tokens[1], $queued[1] === $tokens[2]);
 $workers[3] = $newcomer;

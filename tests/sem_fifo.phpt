@@ -9,24 +9,25 @@ require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/sem_helpers.inc';
 $raw = new RawRedis();
 $h = new RedisSemaphore(RL_TEST_SERVER);
+// lifetimes and timeouts long enough for five traced workers to queue one after another
+$life = 30 * rl_slowdown();
+$timeout = 20 * rl_slowdown();
 
 echo "-- 5 waiters, each holding the slot 30 ms once admitted\n";
 $name = rl_unique('sem-fifo');
 [$queue, $live] = sem_wait_keys($name);
-var_dump(is_string($h->acquire($name, 1, 30)));
-$workers = [];
-for ($i = 0; $i < 5; $i++) {
-    $workers[$i] = $w = new RlWorker();
-    $w->warmUp('sem');
+$workers = RlWorker::warmedUp(5, 'sem');
+var_dump(is_string($h->acquire($name, 1, $life)));
+foreach ($workers as $i => $w) {
     // the next one starts only once this one is visibly queued
-    $w->calls(['sem', 'acquire', $name, 1, 30, 20], ['php', 'usleep', 30000], ['sem', 'release', $name]);
+    $w->calls(['sem', 'acquire', $name, 1, $life, $timeout], ['php', 'usleep', 30000], ['sem', 'release', $name]);
     $ids = rl_wait_queue_len($raw, $queue, $i + 1);
 }
 var_dump(count(array_unique($ids)));
 var_dump($h->release($name));
 $got = $released = [];
 foreach ($workers as $i => $w) {
-    [$acq, , $rel] = $w->results(30);
+    [$acq, , $rel] = $w->results();
     if ($acq['r'] !== $ids[$i] || $rel['r'] !== true || $acq['e'] !== null || $rel['e'] !== null) {
         echo "worker $i: ", json_encode([$acq, $rel]), "\n";
     }
@@ -50,21 +51,18 @@ echo "-- a newcomer while the queue is being served goes to its end\n";
 $name = rl_unique('sem-fifo-newcomer');
 [$queue, $live] = sem_wait_keys($name);
 [, $deadlines] = sem_keys($name);
-var_dump(is_string($h->acquire($name, 1, 30)));
-$workers = [];
-for ($i = 0; $i < 3; $i++) {
-    $workers[$i] = $w = new RlWorker();
-    $w->warmUp('sem');
-    $w->calls(['sem', 'acquire', $name, 1, 30, 30]);
+$workers = RlWorker::warmedUp(4, 'sem');
+$newcomer = array_pop($workers);
+var_dump(is_string($h->acquire($name, 1, $life)));
+foreach ($workers as $i => $w) {
+    $w->calls(['sem', 'acquire', $name, 1, $life, $timeout]);
     $ids = rl_wait_queue_len($raw, $queue, $i + 1);
 }
-$newcomer = new RlWorker();
-$newcomer->warmUp('sem');
 
 /* The worker (index) that reports next, after which the others must stay silent for a while. */
 function next_reply(array $workers, array $ids): string
 {
-    $i = rl_first_pending($workers, 30);
+    $i = rl_first_pending($workers);
     if ($i === null) {
         return 'nobody';
     }
@@ -79,8 +77,8 @@ var_dump($h->release($name));
 echo 'admitted: ', next_reply($workers, $ids), "\n";
 var_dump(array_keys(sem_zset($raw, $deadlines)) === [$ids[0]]);
 // worker 0 holds the slot, 1 and 2 wait: the newcomer neither gets it at once nor waits ahead of them
-var_dump($newcomer->call('sem', 'acquire', $name, 1, 30)['r']);
-$newcomer->calls(['sem', 'acquire', $name, 1, 30, 30]);
+var_dump($newcomer->call('sem', 'acquire', $name, 1, $life)['r']);
+$newcomer->calls(['sem', 'acquire', $name, 1, $life, $timeout]);
 $queued = rl_wait_queue_len($raw, $queue, 3);
 var_dump($queued[0] === $ids[1], $queued[1] === $ids[2]);
 $ids[3] = $queued[2];

@@ -8,6 +8,8 @@ require __DIR__ . '/config.inc';
 require __DIR__ . '/sem_helpers.inc';
 $raw = new RawRedis();
 $name = rl_unique('paused');
+// the child's lifetime: long enough to be stopped while it still holds its slot, even traced
+$life = 0.6 * rl_slowdown();
 [$holders, $deadlines] = $keys = sem_keys($name);
 $maxSeen = 0;
 $watch = function () use ($raw, $holders, $deadlines, &$maxSeen) {
@@ -16,7 +18,7 @@ $watch = function () use ($raw, $holders, $deadlines, &$maxSeen) {
 
 $child = new SemChild(rl_child_prelude() . '$name = ' . var_export($name, true) . ';
 $s = new RedisSemaphore(RL_TEST_SERVER);
-$id = $s->acquire($name, 1, 0.3);
+$id = $s->acquire($name, 1, ' . $life . ');
 echo is_string($id) ? "acquired\n" : "refused\n";
 fgets(STDIN);                                   // the parent stops us here, then wakes us up
 $r = [$s->refresh($name), $s->refresh($name, $id, 30), $s->count($name), $s->acquire($name, 1, 30), $s->release($name), $s->release($name, $id), $s->releaseAll(), $s->count($name)];
@@ -28,11 +30,11 @@ $watch();
 $s = new RedisSemaphore(RL_TEST_SERVER);
 var_dump($s->acquire($name, 1, 30));             // the stopped child still has its slot
 $t0 = microtime(true);
-$mine = $s->acquire($name, 1, 30, 2);            // ... until its 0.3 s are over
+$mine = $s->acquire($name, 1, 30, 2 + $life);     // ... until its lifetime is over
 $waited = microtime(true) - $t0;
 $watch();
-var_dump(is_string($mine), $waited > 0.1 && $waited < 1.0, $s->count($name));
-usleep(300000);                                  // the child stays stopped well past its lifetime
+var_dump(is_string($mine), $waited < $life + 0.7 * rl_slowdown(), $s->count($name));
+usleep((int)($life * 1e6));                      // the child stays stopped well past its lifetime
 $watch();
 $child->signal(18);                              // SIGCONT
 $child->write("go\n");
