@@ -1,5 +1,5 @@
 dnl redislock: distributed locks and semaphores on Redis, on hiredis.
-dnl Sources live under ext/ (the shape xdebug uses for its subfolders).
+dnl Sources live under ext/, one folder per layer (the shape xdebug uses for src/<area>/).
 
 PHP_ARG_ENABLE([redislock],
   [whether to enable redislock],
@@ -56,28 +56,30 @@ if test "$PHP_REDISLOCK" != "no"; then
 
   PHP_SUBST(REDISLOCK_SHARED_LIBADD)
 
-  PHP_NEW_EXTENSION(redislock, m4_normalize([
-      ext/redislock.c
-      ext/php_redislock_client.c
-      ext/php_redislock_lock.c
-      ext/php_redislock_redlock.c
-      ext/php_redislock_registry.c
-      ext/php_redislock_semaphore.c
-      ext/rl_conn.c
-      ext/rl_fanout.c
-      ext/rl_lock.c
-      ext/rl_redlock.c
-      ext/rl_route.c
-      ext/rl_topology.c
-      ext/rl_sentinel.c
-      ext/rl_cluster.c
-      ext/rl_semaphore.c
-      ext/rl_reply.c
-      ext/rl_server.c
-      ext/rl_scripts.c
-      ext/rl_slot.c
-      ext/rl_wait.c
-    ]), $ext_shared,, -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden)
-  PHP_ADD_BUILD_DIR([$ext_builddir/ext])
-  PHP_ADD_INCLUDE([$ext_srcdir/ext])
+  dnl The sources are in three layers (ext/README.md): ext/php (the PHP classes), ext/core
+  dnl (the lock, semaphore, wait and Redlock protocols) and ext/net (connections, replies,
+  dnl routing). A file finds the headers of its own folder by itself; each layer is given
+  dnl the include paths of the layers below it and no others, so an include of an upper
+  dnl layer from a lower one does not compile (scripts/check-layers.sh says why).
+  redislock_net_sources="ext/net/rl_conn.c ext/net/rl_reply.c ext/net/rl_server.c ext/net/rl_fanout.c
+      ext/net/rl_route.c ext/net/rl_topology.c ext/net/rl_sentinel.c ext/net/rl_cluster.c ext/net/rl_slot.c"
+  redislock_core_sources="ext/core/rl_lock.c ext/core/rl_semaphore.c ext/core/rl_wait.c ext/core/rl_redlock.c
+      ext/core/rl_scripts.c"
+  redislock_php_sources="ext/php/redislock.c ext/php/php_redislock_client.c ext/php/php_redislock_lock.c
+      ext/php/php_redislock_redlock.c ext/php/php_redislock_registry.c ext/php/php_redislock_semaphore.c"
+  redislock_cflags="-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden"
+
+  PHP_NEW_EXTENSION(redislock, $redislock_php_sources, $ext_shared,,
+    [$redislock_cflags -I@ext_srcdir@/ext/core -I@ext_srcdir@/ext/net])
+  dnl the lower layers join the same module (PHP_NEW_EXTENSION's own two cases: shared or built in)
+  if test "$ext_shared" = "shared" || test "$ext_shared" = "yes"; then
+    PHP_ADD_SOURCES_X([$ext_dir], [$redislock_core_sources],
+      [$redislock_cflags -DZEND_COMPILE_DL_EXT=1 -I$ext_srcdir/ext/net], [shared_objects_redislock], [yes])
+    PHP_ADD_SOURCES_X([$ext_dir], [$redislock_net_sources],
+      [$redislock_cflags -DZEND_COMPILE_DL_EXT=1], [shared_objects_redislock], [yes])
+  else
+    PHP_ADD_SOURCES([$ext_dir], [$redislock_core_sources], [$redislock_cflags -I$ext_srcdir/ext/net])
+    PHP_ADD_SOURCES([$ext_dir], [$redislock_net_sources], [$redislock_cflags])
+  fi
+  PHP_ADD_BUILD_DIR([$ext_builddir/ext/php $ext_builddir/ext/core $ext_builddir/ext/net])
 fi

@@ -1,5 +1,5 @@
 /*
- * The lock's wait protocol (ext/lua/README.md), one resource.
+ * The lock's wait protocol (ext/core/lua/README.md), one resource.
  *
  * Each d_step below is one Lua script call: Redis runs a script atomically,
  * so nothing may interleave inside it, and nothing finer is worth modelling.
@@ -134,7 +134,7 @@ inline state() {
 #endif
 }
 
-/* ---- pieces of the scripts (ext/lua/_lock_queue.lua) ---- */
+/* ---- pieces of the scripts (ext/core/lua/_lock_queue.lua) ---- */
 
 inline push(x) {                /* RPUSH wake(x) */
   if
@@ -264,7 +264,7 @@ inline set_nx(me, res) {
   }
 }
 
-/* "lock wait" (ext/lua/lock_wait.lua), mode JOIN | VISIT | LEAVE */
+/* "lock wait" (ext/core/lua/lock_wait.lua), mode JOIN | VISIT | LEAVE */
 inline lock_wait(me, mode, res) {
   d_step {
     res = NOTOWNED;
@@ -361,7 +361,7 @@ inline lock_wait(me, mode, res) {
   }
 }
 
-/* "lock release" (ext/lua/lock_release.lua), mode PLAIN | WATCH */
+/* "lock release" (ext/core/lua/lock_release.lua), mode PLAIN | WATCH */
 inline lock_release(me, mode) {
   d_step {
     bel[me] = 0;
@@ -410,7 +410,7 @@ inline blpop_ack(me) {
   }
 }
 
-/* "lock handed" (ext/lua/lock_handed.lua), right behind that BLPOP */
+/* "lock handed" (ext/core/lua/lock_handed.lua), right behind that BLPOP */
 inline lock_handed(me) {
   d_step {
     if

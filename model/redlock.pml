@@ -1,6 +1,6 @@
 /*
- * The lock over several masters (Redlock mode: ext/rl_redlock.c,
- * ext/lua/redlock_*.lua, lock_multi() in ext/php_redislock_lock.c):
+ * The lock over several masters (Redlock mode: ext/core/rl_redlock.c,
+ * ext/core/lua/redlock_*.lua, lock_multi() in ext/php/php_redislock_lock.c):
  * 3 masters, quorum 2, NCL clients that each call lock() with a timeout (they
  * wait) ROUNDS times, hold the lock, and unlock() it. See model/README.md.
  *

@@ -1,5 +1,5 @@
 /*
- * The semaphore's wait protocol (ext/lua/README.md), one semaphore, one limit.
+ * The semaphore's wait protocol (ext/core/lua/README.md), one semaphore, one limit.
  *
  * As in lock.pml, each d_step is one Lua script call, and time is replaced by
  * nondeterminism: an Env step may let a deadline pass at any moment, a waiter
@@ -216,7 +216,7 @@ inline serve(me) {
   w_ = 0
 }
 
-/* "semaphore acquire" (ext/lua/semaphore_acquire.lua), mode TRYM|JOIN|VISIT|LEAVE */
+/* "semaphore acquire" (ext/core/lua/semaphore_acquire.lua), mode TRYM|JOIN|VISIT|LEAVE */
 inline sem_acquire(me, mode, res) {
   d_step {
     lapsed = 0;
@@ -302,7 +302,7 @@ inline sem_acquire(me, mode, res) {
   }
 }
 
-/* "semaphore release" (ext/lua/semaphore_release.lua) */
+/* "semaphore release" (ext/core/lua/semaphore_release.lua) */
 inline sem_release(me) {
   d_step {
     bel[me] = 0;

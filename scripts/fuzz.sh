@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds every libFuzzer target in tests/fuzz/ with ASan and UBSan against the
-# plain-C layer (ext/rl_*.c, no PHP) and runs each for a bounded time on a copy
+# plain-C layers (ext/core/*.c and ext/net/*.c, no PHP) and runs each for a bounded time on a copy
 # of its committed seed corpus.
 #   scripts/fuzz.sh [seconds-per-target]     (default 60)
 # Prints, per target, executions, exec/s and coverage (libFuzzer's cov: and
@@ -47,8 +47,8 @@ findings=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 for t in "${targets[@]}"; do
   log "build $t"
-  clang -g -O1 "${sanitize[@]}" -Wall -Wextra -Wno-comment -Iext "${hiredis_cflags[@]}" \
-    "tests/fuzz/$t.c" ext/rl_*.c "${hiredis_libs[@]}" -lpthread -o "$RL_WORK_DIR/$t" 2>"$RL_WORK_DIR/$t.build.log" \
+  clang -g -O1 "${sanitize[@]}" -Wall -Wextra -Wno-comment -Iext/core -Iext/net "${hiredis_cflags[@]}" \
+    "tests/fuzz/$t.c" ext/core/*.c ext/net/*.c "${hiredis_libs[@]}" -lpthread -o "$RL_WORK_DIR/$t" 2>"$RL_WORK_DIR/$t.build.log" \
     || { cat "$RL_WORK_DIR/$t.build.log" >&2; exit 1; }
   grep -E 'warning:' "$RL_WORK_DIR/$t.build.log" >&2 || true
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates ext/*_arginfo.h from ext/*.stub.php with php-src's gen_stub.php.
+# Regenerates ext/php/*_arginfo.h from ext/php/*.stub.php with php-src's gen_stub.php.
 # gen_stub.php wants to download PHP-Parser; we point it at Debian's php-parser
 # package instead (no network needed), in a scratch copy of the build dir.
 set -euo pipefail
@@ -14,4 +14,4 @@ cp "$gen_stub" "$scratch/"
 parser_version=$(sed -n 's/.*\$version = "\([0-9.]*\)";.*/\1/p' "$gen_stub" | head -1)
 mkdir -p "$scratch/PHP-Parser-$parser_version/lib"
 ln -s /usr/share/php/PhpParser "$scratch/PHP-Parser-$parser_version/lib/PhpParser"
-php "$scratch/gen_stub.php" ext/*.stub.php
+php "$scratch/gen_stub.php" ext/php/*.stub.php

@@ -1,6 +1,6 @@
 <?php
 /*
- * Turns the protocol's Lua scripts (ext/lua/*.lua) into ext/rl_scripts_lua.h:
+ * Turns the protocol's Lua scripts (ext/core/lua/*.lua) into ext/core/rl_scripts_lua.h:
  * one C string per script and its SHA1, so the C core needs no hashing at run
  * time (and no PHP). Files starting with "_" are fragments, pasted where a
  * script says "--@include _name.lua". Comment-only and blank lines are left
@@ -11,8 +11,8 @@
  *                                     a script does not compile (luac5.1 -p)
  */
 $root = dirname(__DIR__);
-$dir = "$root/ext/lua";
-$out = "$root/ext/rl_scripts_lua.h";
+$dir = "$root/ext/core/lua";
+$out = "$root/ext/core/rl_scripts_lua.h";
 
 function expand(string $dir, string $file, array $seen = []): string
 {
@@ -68,11 +68,11 @@ foreach (glob("$dir/*.lua") as $path) {
 }
 ksort($scripts);
 
-$header = "/* This is a generated file, edit the .lua files in ext/lua/ instead and run php scripts/gen-lua.php. */\n"
+$header = "/* This is a generated file, edit the .lua files in ext/core/lua/ instead and run php scripts/gen-lua.php. */\n"
     . "#ifndef RL_SCRIPTS_LUA_H\n#define RL_SCRIPTS_LUA_H\n";
 foreach ($scripts as $name => $source) {
     $macro = 'RL_LUA_' . strtoupper($name);
-    $header .= "\n/* ext/lua/$name.lua */\n#define {$macro}_SHA1 \"" . sha1($source) . "\"\n"
+    $header .= "\n/* ext/core/lua/$name.lua */\n#define {$macro}_SHA1 \"" . sha1($source) . "\"\n"
         . "#define $macro \\\n" . c_string($source) . "\n";
 }
 $header .= "\n#endif /* RL_SCRIPTS_LUA_H */\n";
@@ -98,12 +98,12 @@ foreach ($scripts as $name => $source) {
     exec(escapeshellarg($luac) . ' -p ' . escapeshellarg($tmp) . ' 2>&1', $output, $rc);
     unlink($tmp);
     if ($rc !== 0) {
-        fwrite(STDERR, "gen-lua: ext/lua/$name.lua does not compile:\n" . implode("\n", $output) . "\n");
+        fwrite(STDERR, "gen-lua: ext/core/lua/$name.lua does not compile:\n" . implode("\n", $output) . "\n");
         $failed = true;
     }
 }
 if (@file_get_contents($out) !== $header) {
-    fwrite(STDERR, "gen-lua: ext/rl_scripts_lua.h is stale: run php scripts/gen-lua.php and commit it\n");
+    fwrite(STDERR, "gen-lua: ext/core/rl_scripts_lua.h is stale: run php scripts/gen-lua.php and commit it\n");
     $failed = true;
 }
 echo $failed ? "gen-lua: FAILED\n" : "gen-lua: " . count($scripts) . " scripts compile, header current\n";

@@ -7,7 +7,7 @@
  */
 $root = dirname(__DIR__);
 $version = null;
-if (preg_match('/#define PHP_REDISLOCK_VERSION "([^"]+)"/', file_get_contents("$root/ext/php_redislock.h"), $m)) {
+if (preg_match('/#define PHP_REDISLOCK_VERSION "([^"]+)"/', file_get_contents("$root/ext/php/php_redislock.h"), $m)) {
     $version = $m[1];
 }
 if (!$version) {
@@ -23,7 +23,7 @@ if ($rc !== 0 || !$files) {
 }
 $roles = [];
 foreach ($files as $f) {
-    if (preg_match('~^ext/(.*\.(c|h|stub\.php)|lua/.*)$~', $f) || in_array($f, ['config.m4', 'config.w32'], true)) {
+    if (preg_match('~^ext/(.*\.(c|h|stub\.php)|.*README\.md|core/lua/.*)$~', $f) || in_array($f, ['config.m4', 'config.w32'], true)) {
         $roles[$f] = 'src';
     } elseif (preg_match('~^tests/.*\.(phpt|inc)$~', $f)) {
         $roles[$f] = 'test';

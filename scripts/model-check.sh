@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Checks the Promela model of the wait protocol (model/, ext/lua/README.md)
+# Checks the Promela model of the wait protocol (model/, ext/core/lua/README.md)
 # with spin: the real models must pass every property, the mutants must fail
 # the one they break (else the model could not catch that bug at all).
 # One line per check: states, time. Exit status 1 on any failure.
@@ -124,7 +124,7 @@ echo "spin model check ($(spin -V | head -1))"
 # the fast path (model/README.md): no check-in, nobody slow, one failure at most
 FAST="-DNO_CHECKIN -DJOIN_HINT -DDEAD_LATE_ONLY -DONE_FAILURE -DNW=3 -DTROUNDS=0"
 
-# the protocol as ext/lua/README.md writes it (a waiter's unlock() is plain or
+# the protocol as ext/core/lua/README.md writes it (a waiter's unlock() is plain or
 # watched); 3 waiters: "lock handed" telling a head needs a third waiter
 check lock-safety           pass lock.pml      ""                   safety
 check lock-safety-3waiters  pass lock.pml      "-DNW=3 -DTROUNDS=1" safety

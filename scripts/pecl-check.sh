@@ -27,6 +27,6 @@ src=$(ls -d "$RL_WORK_DIR"/unpacked/redislock-*)
   || { log "the tarball does not build"; exit 1; }
 out=$(php -n -d display_startup_errors=1 -d error_reporting=-1 -d "extension=$src/modules/redislock.so" \
       -r 'echo extension_loaded("redislock") ? "loaded " . phpversion("redislock") : "not loaded";' 2>&1)
-[ "$out" = "loaded $(php -r 'preg_match("/PHP_REDISLOCK_VERSION \"([^\"]+)/", file_get_contents("ext/php_redislock.h"), $m); echo $m[1];')" ] \
+[ "$out" = "loaded $(php -r 'preg_match("/PHP_REDISLOCK_VERSION \"([^\"]+)/", file_get_contents("ext/php/php_redislock.h"), $m); echo $m[1];')" ] \
   || { log "the packaged extension did not load cleanly: $out"; exit 1; }
 log "pecl package OK: $out"

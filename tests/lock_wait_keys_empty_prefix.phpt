@@ -3,7 +3,7 @@ Wait keys with an empty prefix: the lock named "rl:{x}:lq" (its key is exactly t
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --XFAIL--
-ext/lua/README.md: M is "rl:" unless the prefix starts with 'r'; an empty prefix does not, yet every key starts with it, so lock "rl:{x}:lq" is lock "x"'s wait queue (WRONGTYPE for its waiters)
+ext/core/lua/README.md: M is "rl:" unless the prefix starts with 'r'; an empty prefix does not, yet every key starts with it, so lock "rl:{x}:lq" is lock "x"'s wait queue (WRONGTYPE for its waiters)
 --FILE--
 <?php
 require __DIR__ . '/config.inc';

@@ -1,5 +1,5 @@
 --TEST--
-Wait keys never collide with lock or semaphore keys: locks and semaphores named like wait keys or with braces of every shape ({a}:wait:live, {a}, a}b, }{, {}, {{a}}, rl:{Lock:a}:lq, binary bytes...) are all held while a lock waiter and a semaphore waiter wait on each: no WRONGTYPE, every waiter gets in; the wait keys are exactly the names of ext/lua/README.md (re-derived in PHP) and share their resource's cluster slot
+Wait keys never collide with lock or semaphore keys: locks and semaphores named like wait keys or with braces of every shape ({a}:wait:live, {a}, a}b, }{, {}, {{a}}, rl:{Lock:a}:lq, binary bytes...) are all held while a lock waiter and a semaphore waiter wait on each: no WRONGTYPE, every waiter gets in; the wait keys are exactly the names of ext/core/lua/README.md (re-derived in PHP) and share their resource's cluster slot
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -1,5 +1,5 @@
 --TEST--
-Protocol scripts: each script in ext/rl_scripts_lua.h loads into Redis under the SHA1 the generator wrote (the SHA1 the extension sends with EVALSHA), and the header is what scripts/gen-lua.php makes of ext/lua/
+Protocol scripts: each script in ext/core/rl_scripts_lua.h loads into Redis under the SHA1 the generator wrote (the SHA1 the extension sends with EVALSHA), and the header is what scripts/gen-lua.php makes of ext/core/lua/
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -7,7 +7,7 @@ Protocol scripts: each script in ext/rl_scripts_lua.h loads into Redis under the
 require __DIR__ . '/config.inc';
 $raw = new RawRedis();
 $root = dirname(__DIR__);
-$header = file_get_contents("$root/ext/rl_scripts_lua.h");
+$header = file_get_contents("$root/ext/core/rl_scripts_lua.h");
 
 /* The C string literal of each script, turned back into bytes. */
 preg_match_all('/#define (RL_LUA_\w+)_SHA1 "([0-9a-f]{40})"\n#define \1 \\\\\n((?:\t".*"(?: \\\\)?\n)+)/', $header, $m, PREG_SET_ORDER);

@@ -6,7 +6,7 @@
  * reply (the input cut where a hiredis reader ends each reply), and once
  * those run out it sends what is left of the input (garbage, a reply cut
  * short) and closes its side. The lock, semaphore and wait steps
- * (ext/rl_lock.c, rl_semaphore.c, rl_wait.c, rl_scripts.c) run on the
+ * (ext/core/rl_lock.c, rl_semaphore.c, rl_wait.c, rl_scripts.c) run on the
  * connection, as the PHP glue runs them, until it breaks.
  *
  * Input: 4 header bytes, then the server's bytes.

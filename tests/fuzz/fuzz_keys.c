@@ -2,7 +2,7 @@
  * libFuzzer target: the key builders, which take lock and semaphore names
  * (user bytes, any of them) and a prefix (configuration): rl_wait.c's wait
  * keys, rl_semaphore_keys_init() and rl_slot.c's hash-tag rule under them.
- * Checked: what rl_wait.h and ext/lua/README.md promise.
+ * Checked: what rl_wait.h and ext/core/lua/README.md promise.
  * - Every key one script call touches is in one Redis Cluster slot: a lock
  *   key and its five wait keys and wake list; a semaphore's three keys, its
  *   wait keys and a holder's wake list.

@@ -1,7 +1,7 @@
 /*
  * libFuzzer target: arbitrary bytes as a server's answer, parsed by a hiredis
  * redisReader exactly as a connection parses them, and every reply it yields
- * (and every element inside one) passed to every decoder of ext/rl_reply.c,
+ * (and every element inside one) passed to every decoder of ext/net/rl_reply.c,
  * to rl_conn_judge_reply() and to the wait loop's reading of a script's answer.
  * The first input byte picks the size of the chunks the rest arrives in, as
  * a socket splits it. Checked beyond crashes, leaks and UB: each decoder

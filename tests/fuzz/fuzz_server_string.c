@@ -1,5 +1,5 @@
 /*
- * libFuzzer target: ext/rl_server.c on arbitrary bytes (a server string is
+ * libFuzzer target: ext/net/rl_server.c on arbitrary bytes (a server string is
  * user input: the constructor's $server, the redislock.server INI setting).
  * Beyond "no crash, no leak, no undefined behaviour" it checks what the
  * callers rely on:

@@ -9,7 +9,7 @@
 #include "rl_wait.h"
 
 /*
- * The scripts themselves are the .lua files in ext/lua/; the generated header holds them and their SHA1s.
+ * The scripts themselves are the .lua files in ext/core/lua/; the generated header holds them and their SHA1s.
  * Each one's answers: 1 or 0 for "it was ours", a waiter's answer (rl_wait.h: 1 owned, 0, or -n ms to
  * block), 0 for "lock handed", a count of holders.
  */

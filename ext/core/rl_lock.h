@@ -41,7 +41,7 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 rl_status rl_lock_remaining(rl_conn *conn, const rl_lock_ref *lock, long long *left_ms, rl_error *err);
 
 /*
- * A waiter's script call on the lock's queue (rl_wait.h, ext/lua/lock_wait.lua):
+ * A waiter's script call on the lock's queue (rl_wait.h, ext/core/lua/lock_wait.lua):
  * RL_WAIT_JOIN and RL_WAIT_VISIT are wait steps that block up to block_ms
  * (the join only on the first); RL_WAIT_LEAVE runs alone. *answer is the
  * script's: RL_WAIT_OWNED when the lock is now ours. keys are lock->key's
@@ -57,7 +57,7 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err);
 
 /*
- * Releases one lock and watches the hand-over (ext/lua/lock_release.lua):
+ * Releases one lock and watches the hand-over (ext/core/lua/lock_release.lua):
  * [release] BLPOP [lock handed] in one round trip. The grantee's claim ends
  * the BLPOP at once, so only the grantee is woken; a grant still unclaimed
  * when the short block ends (a timer tick) is left to the new head. For the

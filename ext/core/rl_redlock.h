@@ -6,7 +6,7 @@
  * (rl_fanout.h), so it costs about one round trip whatever N is. The keys on
  * each master are those of the single-server lock (prefix . name = token,
  * PX lifetime); waiting uses a wake list per lock on each master
- * (ext/lua/redlock_*.lua, ext/lua/README.md).
+ * (ext/core/lua/redlock_*.lua, ext/core/lua/README.md).
  */
 #ifndef RL_REDLOCK_H
 #define RL_REDLOCK_H

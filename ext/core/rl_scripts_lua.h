@@ -1,8 +1,8 @@
-/* This is a generated file, edit the .lua files in ext/lua/ instead and run php scripts/gen-lua.php. */
+/* This is a generated file, edit the .lua files in ext/core/lua/ instead and run php scripts/gen-lua.php. */
 #ifndef RL_SCRIPTS_LUA_H
 #define RL_SCRIPTS_LUA_H
 
-/* ext/lua/lock_extend.lua */
+/* ext/core/lua/lock_extend.lua */
 #define RL_LUA_LOCK_EXTEND_SHA1 "3a32323a05c08607e6bc7842cfeea9552d0b61f5"
 #define RL_LUA_LOCK_EXTEND \
 	"if redis.call('GET', KEYS[1]) == ARGV[1] then\n" \
@@ -10,7 +10,7 @@
 	"end\n" \
 	"return 0\n"
 
-/* ext/lua/lock_handed.lua */
+/* ext/core/lua/lock_handed.lua */
 #define RL_LUA_LOCK_HANDED_SHA1 "efc4459ad9afce3dbb3948014722f4ec6f277b28"
 #define RL_LUA_LOCK_HANDED \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
@@ -89,7 +89,7 @@
 	"end\n" \
 	"return 0\n"
 
-/* ext/lua/lock_release.lua */
+/* ext/core/lua/lock_release.lua */
 #define RL_LUA_LOCK_RELEASE_SHA1 "fcc0315e64979a387e8aff89e63006220ce5d9e8"
 #define RL_LUA_LOCK_RELEASE \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
@@ -174,7 +174,7 @@
 	"end\n" \
 	"return released\n"
 
-/* ext/lua/lock_remaining.lua */
+/* ext/core/lua/lock_remaining.lua */
 #define RL_LUA_LOCK_REMAINING_SHA1 "baa66f60334293de9495ed8b1bd76158d96fe0ff"
 #define RL_LUA_LOCK_REMAINING \
 	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end\n" \
@@ -182,7 +182,7 @@
 	"if left > 0 then return left end\n" \
 	"return 0\n"
 
-/* ext/lua/lock_wait.lua */
+/* ext/core/lua/lock_wait.lua */
 #define RL_LUA_LOCK_WAIT_SHA1 "5cc2f288645b64b7cbc57eedaa2d3cb566ad3319"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
@@ -285,7 +285,7 @@
 	"end\n" \
 	"return 0\n"
 
-/* ext/lua/redlock_acquire.lua */
+/* ext/core/lua/redlock_acquire.lua */
 #define RL_LUA_REDLOCK_ACQUIRE_SHA1 "1c92983d4a60387f30c21b03796f4d4e702f7017"
 #define RL_LUA_REDLOCK_ACQUIRE \
 	"if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end\n" \
@@ -298,7 +298,7 @@
 	"if left > 0 then return -left end\n" \
 	"return 0\n"
 
-/* ext/lua/redlock_release.lua */
+/* ext/core/lua/redlock_release.lua */
 #define RL_LUA_REDLOCK_RELEASE_SHA1 "fd3c3ed03e8c64851ff598452bae013a2f7d49a2"
 #define RL_LUA_REDLOCK_RELEASE \
 	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
@@ -311,7 +311,7 @@
 	"end\n" \
 	"return 1\n"
 
-/* ext/lua/semaphore_acquire.lua */
+/* ext/core/lua/semaphore_acquire.lua */
 #define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "5e16a9438400347c2f9492b4b48b5caab82a9c31"
 #define RL_LUA_SEMAPHORE_ACQUIRE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -435,7 +435,7 @@
 	"end\n" \
 	"return 0\n"
 
-/* ext/lua/semaphore_count.lua */
+/* ext/core/lua/semaphore_count.lua */
 #define RL_LUA_SEMAPHORE_COUNT_SHA1 "be8d0610053acb0e44961d8eeed7a574d95095db"
 #define RL_LUA_SEMAPHORE_COUNT \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -530,7 +530,7 @@
 	"end\n" \
 	"return redis.call('ZCARD', KEYS[2])\n"
 
-/* ext/lua/semaphore_refresh.lua */
+/* ext/core/lua/semaphore_refresh.lua */
 #define RL_LUA_SEMAPHORE_REFRESH_SHA1 "f2672c1f3e4c62331c355d85a1a8e20f6f8afb01"
 #define RL_LUA_SEMAPHORE_REFRESH \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -629,7 +629,7 @@
 	"if dirty then keep_keys() end\n" \
 	"return refreshed\n"
 
-/* ext/lua/semaphore_release.lua */
+/* ext/core/lua/semaphore_release.lua */
 #define RL_LUA_SEMAPHORE_RELEASE_SHA1 "4ddfecdbab79dafbaac2d45e99ff0c8b0c960fb8"
 #define RL_LUA_SEMAPHORE_RELEASE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \

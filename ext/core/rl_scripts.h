@@ -18,7 +18,7 @@ typedef struct {
 	long long min_answer, max_answer;
 } rl_script;
 
-/* The lock's scripts (ext/lua/lock_*.lua): KEYS = lock key, wait queue, waiters' terms, watched grant, its acknowledgement list. */
+/* The lock's scripts (ext/core/lua/lock_*.lua): KEYS = lock key, wait queue, waiters' terms, watched grant, its acknowledgement list. */
 extern rl_script rl_script_lock_release;
 extern rl_script rl_script_lock_wait;
 extern rl_script rl_script_lock_handed;
@@ -27,11 +27,11 @@ extern rl_script rl_script_lock_extend;
 /* KEYS[1] = lock key, ARGV[1] = token: the lock's remaining lifetime in ms if it holds the token, else -1. */
 extern rl_script rl_script_lock_remaining;
 
-/* Several masters (ext/lua/redlock_*.lua): KEYS = lock key, waiters' mark[, wake list]. */
+/* Several masters (ext/core/lua/redlock_*.lua): KEYS = lock key, waiters' mark[, wake list]. */
 extern rl_script rl_script_redlock_acquire;
 extern rl_script rl_script_redlock_release;
 
-/* The semaphore's scripts (ext/lua/semaphore_*.lua): KEYS = holders by ticket, by deadline, ticket counter, wait queue, terms. */
+/* The semaphore's scripts (ext/core/lua/semaphore_*.lua): KEYS = holders by ticket, by deadline, ticket counter, wait queue, terms. */
 extern rl_script rl_script_semaphore_acquire;
 extern rl_script rl_script_semaphore_release;
 extern rl_script rl_script_semaphore_refresh;

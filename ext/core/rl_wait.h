@@ -1,6 +1,6 @@
 /*
  * Waiting without polling, shared by the lock and the semaphore. The protocol
- * itself is in ext/lua/ (its README states keys, states and invariants; model/
+ * itself is in ext/core/lua/ (its README states keys, states and invariants; model/
  * checks them); this is the client's side of it.
  *
  * A waiter that cannot get in joins a FIFO queue kept on the server and
@@ -61,7 +61,7 @@ long long rl_wait_block_ms(long long answer, long long left_ms);
 long long rl_wait_grace_ms(long long wait_interval_us);
 
 /*
- * The keys of one wait queue (ext/lua/README.md gives their exact names): the
+ * The keys of one wait queue (ext/core/lua/README.md gives their exact names): the
  * queue, the waiters' terms, a watched grant and its acknowledgement list (the
  * lock's only), the wake-list prefix (all key_len long), and member's wake list.
  */
