@@ -30,15 +30,10 @@
 
 declare(strict_types=1);
 
+require_once __DIR__ . '/PhpRedisScript.php';
+
 final class PhpRedisFairSemaphore
 {
-    private const UNLOCK_LUA = <<<'LUA'
-        if redis.call('GET', KEYS[1]) == ARGV[1] then
-            return redis.call('DEL', KEYS[1])
-        end
-        return 0
-        LUA;
-
     /** How long the short acquire lock lives (ms) if its owner dies. */
     private const LOCK_MS = 1000;
 
@@ -128,7 +123,7 @@ final class PhpRedisFairSemaphore
             $this->checkAll($r, 2);
             return false;
         } finally {
-            $this->script(self::UNLOCK_LUA, [$lockKey, $token]);
+            PhpRedisScript::run($this->redis, PhpRedisScript::COMPARE_AND_DELETE, [$lockKey, $token], 'PhpRedisFairSemaphore');
         }
     }
 
@@ -203,21 +198,6 @@ final class PhpRedisFairSemaphore
             $this->redis->clearLastError();
             throw new RuntimeException('PhpRedisFairSemaphore: pipeline failed: ' . ($err ?? var_export($replies, true)));
         }
-    }
-
-    /** Runs a one-key script by SHA1, loading it with EVAL when the server does not have it. */
-    private function script(string $lua, array $args): mixed
-    {
-        $r = $this->redis->evalSha(sha1($lua), $args, 1);
-        if ($r === false) {
-            $err = $this->redis->getLastError();
-            $this->redis->clearLastError();
-            if ($err === null || !str_starts_with($err, 'NOSCRIPT')) {
-                throw new RuntimeException('PhpRedisFairSemaphore: EVALSHA failed: ' . ($err ?? 'false'));
-            }
-            $r = $this->redis->eval($lua, $args, 1);
-        }
-        return $r;
     }
 
     public function __destruct()

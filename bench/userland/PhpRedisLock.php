@@ -21,15 +21,10 @@
 
 declare(strict_types=1);
 
+require_once __DIR__ . '/PhpRedisScript.php';
+
 final class PhpRedisLock
 {
-    private const UNLOCK_LUA = <<<'LUA'
-        if redis.call('GET', KEYS[1]) == ARGV[1] then
-            return redis.call('DEL', KEYS[1])
-        end
-        return 0
-        LUA;
-
     private const EXTEND_LUA = <<<'LUA'
         if redis.call('GET', KEYS[1]) == ARGV[1] then
             return redis.call('PEXPIRE', KEYS[1], ARGV[2])
@@ -39,9 +34,6 @@ final class PhpRedisLock
 
     /** The first pause while the lock is busy, in microseconds; it doubles up to $waitIntervalUs. */
     private const FIRST_PAUSE_US = 1000;
-
-    /** @var array<string, string> SHA1 of each script, computed once per process */
-    private static array $sha = [];
 
     /** @var array<string, string> name => token of the locks this object holds */
     private array $held = [];
@@ -108,7 +100,7 @@ final class PhpRedisLock
         }
         $token = $this->held[$name];
         unset($this->held[$name]);
-        return $this->script(self::UNLOCK_LUA, [$this->prefix . $name, $token]) === 1;
+        return $this->script(PhpRedisScript::COMPARE_AND_DELETE, [$this->prefix . $name, $token]) === 1;
     }
 
     public function unlockAll(): bool
@@ -120,23 +112,9 @@ final class PhpRedisLock
         return $ok;
     }
 
-    /** Runs a one-key script by SHA1, loading it with EVAL when the server does not have it. */
     private function script(string $lua, array $args): mixed
     {
-        $r = $this->redis->evalSha(self::$sha[$lua] ??= sha1($lua), $args, 1);
-        if ($r === false) {
-            $err = $this->redis->getLastError();
-            $this->redis->clearLastError();
-            if ($err === null || !str_starts_with($err, 'NOSCRIPT')) {
-                throw new RuntimeException('PhpRedisLock: EVALSHA failed: ' . ($err ?? 'false'));
-            }
-            $r = $this->redis->eval($lua, $args, 1);
-            if ($r === false && ($err = $this->redis->getLastError()) !== null) {
-                $this->redis->clearLastError();
-                throw new RuntimeException("PhpRedisLock: EVAL failed: $err");
-            }
-        }
-        return $r;
+        return PhpRedisScript::run($this->redis, $lua, $args, 'PhpRedisLock');
     }
 
     public function __destruct()

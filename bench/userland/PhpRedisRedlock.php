@@ -28,15 +28,10 @@
 
 declare(strict_types=1);
 
+require_once __DIR__ . '/PhpRedisScript.php';
+
 final class PhpRedisRedlock
 {
-    private const UNLOCK_LUA = <<<'LUA'
-        if redis.call('GET', KEYS[1]) == ARGV[1] then
-            return redis.call('DEL', KEYS[1])
-        end
-        return 0
-        LUA;
-
     private const CLOCK_DRIFT_FACTOR = 0.01;
 
     /** @var list<array{0: string, 1: int, 2: float}> host, port, connect timeout (s) of each master */
@@ -46,8 +41,6 @@ final class PhpRedisRedlock
     private array $redis = [];
 
     private readonly int $quorum;
-
-    private static ?string $sha = null;
 
     /**
      * @param list<array{0: string, 1: int, 2?: int|float}> $servers  [host, port, connect timeout in s]
@@ -79,7 +72,6 @@ final class PhpRedisRedlock
             throw new ValueError('PhpRedisRedlock::__construct(): Argument #3 ($retryCount) must be greater than 0');
         }
         $this->quorum = intdiv(count($this->servers), 2) + 1;
-        self::$sha ??= sha1(self::UNLOCK_LUA);
     }
 
     /**
@@ -205,21 +197,12 @@ final class PhpRedisRedlock
             return false;
         }
         try {
-            $n = $r->evalSha(self::$sha, [$key, $token], 1);
-            if ($n === false) {
-                $err = $r->getLastError();
-                $r->clearLastError();
-                if ($err === null || !str_starts_with($err, 'NOSCRIPT')) {
-                    return false;
-                }
-                $n = $r->eval(self::UNLOCK_LUA, [$key, $token], 1);
-                if ($n === false) {
-                    $r->clearLastError();
-                }
-            }
+            $n = PhpRedisScript::run($r, PhpRedisScript::COMPARE_AND_DELETE, [$key, $token], 'PhpRedisRedlock');
         } catch (RedisException) {
             $this->redis[$i] = null;
             return false;
+        } catch (RuntimeException) {
+            return false; /* an error reply: a "no", the connection is still fine */
         }
         return $n === 1;
     }
