@@ -36,26 +36,23 @@ declare(strict_types=1);
 
 require __DIR__ . '/lib.php';
 
-$usage = 'usage: php <flags> bench/cluster.php --single tcp://h:p --cluster cluster://h:p,h:p,h:p'
-    . ' --sentinel sentinel://h:p,h:p/name [--floor PATH] [--cycles N] [--rounds N] [--names N]'
-    . ' [--placement TEXT] [--quick]';
 $o = bench_options(['single' => null, 'cluster' => null, 'sentinel' => null, 'floor' => '',
-                    'cycles' => 0, 'rounds' => 0, 'names' => 64, 'placement' => '', 'quick' => false], $usage);
+                    'cycles' => 0, 'rounds' => 0, 'names' => 64, 'placement' => '', 'quick' => false], ['single' => 'tcp://h:p', 'cluster' => 'cluster://h:p,h:p,h:p', 'sentinel' => 'sentinel://h:p,h:p/name', 'floor' => 'PATH']);
 $quick = $o['quick'];
 $cycles = $o['cycles'] ?: ($quick ? 500 : 1500);
 $rounds = $o['rounds'] ?: ($quick ? 3 : 7);
 $nNames = $o['names'];
 if ($cycles < 10 || $rounds < 1 || $nNames < 1) {
-    bench_usage($usage, '--cycles must be >= 10, --rounds and --names >= 1');
+    bench_usage('--cycles must be >= 10, --rounds and --names >= 1');
 }
 if (!class_exists('RedisLock') || !class_exists('RedisSemaphore')) {
-    bench_usage($usage, 'the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
+    bench_usage('the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
 }
 if (!preg_match('~^cluster://([^/]+)$~', $o['cluster'], $cm)) {
-    bench_usage($usage, '--cluster must be cluster://host:port[,host:port...]');
+    bench_usage('--cluster must be cluster://host:port[,host:port...]');
 }
 if (!preg_match('~^sentinel://([^/]+)/(.+)$~', $o['sentinel'], $sm)) {
-    bench_usage($usage, '--sentinel must be sentinel://host:port[,host:port...]/name');
+    bench_usage('--sentinel must be sentinel://host:port[,host:port...]/name');
 }
 $seeds = array_map(fn($hp) => "tcp://$hp", explode(',', $cm[1]));
 $sentinels = array_map(fn($hp) => "tcp://$hp", explode(',', $sm[1]));
@@ -322,14 +319,7 @@ foreach ($clients as $id => $c) {
     $runs[$id](max(10, intdiv($cycles, 5)));   /* warm-up: connections, slot map, master look-up, scripts */
 }
 $stats0 = $cmdstats();
-$results = array_fill_keys(array_keys($runs), []);
-$labels = array_keys($runs);
-for ($r = 0; $r < $rounds; $r++) {
-    $order = array_merge(array_slice($labels, $r % count($labels)), array_slice($labels, 0, $r % count($labels)));
-    foreach ($order as $id) {
-        $results[$id][] = $runs[$id]($cycles);
-    }
-}
+$results = bench_interleaved_rounds($runs, $rounds, fn() => $cycles);
 $stats1 = $cmdstats();
 if ($floorKeys) {
     $single->del($floorKeys['floor:single'][1]);

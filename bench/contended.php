@@ -48,27 +48,25 @@ declare(strict_types=1);
 
 require __DIR__ . '/lib.php';
 
-$usage = 'usage: php <flags> bench/contended.php --server tcp://host:port --mode lock|semaphore [--procs N]'
-    . ' [--duration S] [--hold-ms MS] [--think-ms MS] [--limit N] [--timeout S] [--expire S] [--impls LIST]'
-    . ' [--start-delay S] [--data-dir DIR]';
 $o = bench_options([
     'server' => null, 'mode' => 'lock', 'procs' => 16, 'duration' => 10.0,
     'hold-ms' => -1.0, 'think-ms' => -1.0, 'limit' => 4, 'timeout' => 10.0, 'expire' => 15.0,
     'impls' => '', 'start-delay' => -1.0, 'data-dir' => '',
     /* child side (set by the parent) */
     'child' => '', 'key' => '', 'start' => 0, 'end' => 0, 'out' => '',
-], $usage);
+], ['server' => 'tcp://host:port', 'mode' => 'lock|semaphore', 'impls' => 'LIST',
+    'child' => null, 'key' => null, 'start' => null, 'end' => null, 'out' => null]);
 
 $modes = [
     'lock' => ['impls' => ['ext', 'userland', 'symfony'], 'hold' => 1.0, 'think' => 5.0, 'limit' => 1],
     'semaphore' => ['impls' => ['ext', 'userland'], 'hold' => 4.0, 'think' => 2.0, 'limit' => $o['limit']],
 ];
-$mode = $modes[$o['mode']] ?? bench_usage($usage, '--mode must be lock or semaphore');
+$mode = $modes[$o['mode']] ?? bench_usage('--mode must be lock or semaphore');
 $holdMs = $o['hold-ms'] >= 0 ? $o['hold-ms'] : $mode['hold'];
 $thinkMs = $o['think-ms'] >= 0 ? $o['think-ms'] : $mode['think'];
 $limit = $mode['limit'];
 if ($limit < 1 || $o['procs'] < 2 || $o['duration'] <= 0 || $o['timeout'] <= 0 || $o['expire'] <= 0) {
-    bench_usage($usage, '--limit must be >= 1, --procs >= 2, --duration, --timeout and --expire > 0');
+    bench_usage('--limit must be >= 1, --procs >= 2, --duration, --timeout and --expire > 0');
 }
 
 /**

@@ -40,20 +40,17 @@ require __DIR__ . '/userland/PhpRedisLock.php';
 use Symfony\Component\Lock\LockFactory;
 use Symfony\Component\Lock\Store\RedisStore;
 
-$usage = 'usage: php -n -d extension=redislock.so -d extension=redis.so bench/cycles.php --server tcp://host:port'
-    . ' [--cycles N] [--rounds N] [--symfony-cycles N] [--floor PATH] [--rb-rounds N] [--placement TEXT]'
-    . ' [--data-dir DIR]';
 $o = bench_options(['server' => null, 'cycles' => 10000, 'rounds' => 7, 'symfony-cycles' => 0,
-                    'floor' => '', 'rb-rounds' => 3, 'placement' => '', 'data-dir' => ''], $usage);
+                    'floor' => '', 'rb-rounds' => 3, 'placement' => '', 'data-dir' => ''], ['server' => 'tcp://host:port', 'floor' => 'PATH']);
 $server = $o['server'];
 $cycles = $o['cycles'];
 $rounds = $o['rounds'];
 $symCycles = $o['symfony-cycles'] ?: max(100, intdiv($cycles, 4));
 if ($cycles < 100 || $rounds < 1 || $symCycles < 1) {
-    bench_usage($usage, '--cycles must be >= 100, --rounds and --symfony-cycles >= 1');
+    bench_usage('--cycles must be >= 100, --rounds and --symfony-cycles >= 1');
 }
 if (!class_exists('RedisLock')) {
-    bench_usage($usage, 'the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
+    bench_usage('the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
 }
 $addr = bench_parse_server($server);
 bench_require_symfony();
@@ -169,14 +166,7 @@ foreach ($clients as $label => $run) {
         $run(min(2000, $perRound($label)));
     }
 }
-$results = array_fill_keys(array_keys($clients), []);
-$labels = array_keys($clients);
-for ($r = 0; $r < $rounds; $r++) {
-    $order = array_merge(array_slice($labels, $r % count($labels)), array_slice($labels, 0, $r % count($labels)));
-    foreach ($order as $label) {
-        $results[$label][] = $clients[$label]($perRound($label));
-    }
-}
+$results = bench_interleaved_rounds($clients, $rounds, $perRound);
 
 /* ---- redis-benchmark: the two commands from a C client, one connection */
 

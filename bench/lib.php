@@ -14,29 +14,34 @@ declare(strict_types=1);
 /**
  * Parses long options: $defaults maps each option name to its default value,
  * whose type (int, float, string, bool) is the option's type; a bool option
- * takes no value. A null default means a required string. --help prints $usage.
+ * takes no value. A null default means a required string. The usage line
+ * (--help, and every bench_usage() error) is made from $defaults: $forms
+ * names a value's form where its type alone would not say it
+ * (['server' => 'tcp://host:port']), and a form of null leaves an option out
+ * of it (the options a parent passes to its children).
  *
  * @return array<string, mixed>
  */
-function bench_options(array $defaults, string $usage): array
+function bench_options(array $defaults, array $forms = []): array
 {
+    bench_usage_line($defaults, $forms);
     $long = ['help'];
     foreach ($defaults as $name => $default) {
         $long[] = is_bool($default) ? $name : "$name:";
     }
     $opts = getopt('', $long, $rest);
     if (isset($opts['help'])) {
-        fwrite(STDOUT, $usage . "\n");
+        fwrite(STDOUT, bench_usage_line() . "\n");
         exit(0);
     }
     if ($rest < count($_SERVER['argv'])) {
-        bench_usage($usage, 'unexpected argument ' . $_SERVER['argv'][$rest]);
+        bench_usage('unexpected argument ' . $_SERVER['argv'][$rest]);
     }
     $out = [];
     foreach ($defaults as $name => $default) {
         if (!array_key_exists($name, $opts)) {
             if ($default === null) {
-                bench_usage($usage, "--$name is required");
+                bench_usage("--$name is required");
             }
             $out[$name] = $default;
             continue;
@@ -45,21 +50,53 @@ function bench_options(array $defaults, string $usage): array
         $out[$name] = match (true) {
             is_bool($default) => true,
             is_int($default) => filter_var($v, FILTER_VALIDATE_INT) === false
-                ? bench_usage($usage, "--$name must be an integer") : (int)$v,
+                ? bench_usage("--$name must be an integer") : (int)$v,
             is_float($default) => !is_numeric($v)
-                ? bench_usage($usage, "--$name must be a number") : (float)$v,
+                ? bench_usage("--$name must be a number") : (float)$v,
             default => (string)$v,
         };
     }
     return $out;
 }
 
-function bench_usage(string $usage, string $msg = ''): never
+/**
+ * The script's usage line, made (once, by bench_options()) from its options:
+ * "usage: php <flags> SCRIPT --required FORM [--optional FORM] [--flag]".
+ * A value's form is $forms' word for it, else by its name's ending (-ms MS,
+ * -us US, -dir DIR) or its type (int N, float S, string TEXT).
+ */
+function bench_usage_line(?array $defaults = null, array $forms = []): string
+{
+    static $line = null;
+    if ($line === null) {
+        $line = 'usage: php <flags> ' . ($_SERVER['argv'][0] ?? 'bench.php');
+        foreach ($defaults ?? [] as $name => $default) {
+            if (array_key_exists($name, $forms) && $forms[$name] === null) {
+                continue;
+            }
+            $form = $forms[$name] ?? match (true) {
+                is_bool($default) => '',
+                str_ends_with($name, '-ms') => 'MS',
+                str_ends_with($name, '-us') => 'US',
+                str_ends_with($name, '-dir') => 'DIR',
+                is_int($default) => 'N',
+                is_float($default) => 'S',
+                default => 'TEXT',
+            };
+            $opt = "--$name" . ($form === '' ? '' : " $form");
+            $line .= ' ' . ($default === null ? $opt : "[$opt]");
+        }
+    }
+    return $line;
+}
+
+/** Says what is wrong with the command line ($msg), then the usage line; exits 2. */
+function bench_usage(string $msg = ''): never
 {
     if ($msg !== '') {
         fwrite(STDERR, basename($_SERVER['argv'][0] ?? 'bench') . ": $msg\n");
     }
-    fwrite(STDERR, $usage . "\n");
+    fwrite(STDERR, bench_usage_line() . "\n");
     exit(2);
 }
 
@@ -586,4 +623,26 @@ function bench_redis_benchmark(array $target, int $n, array $command): ?float
     proc_close($p);
     /* -q prints progress lines ending in \r, then "NAME: 12345.67 requests per second, ..." */
     return preg_match_all('/([\d.]+) requests per second/', $out, $m) ? (float)end($m[1]) : null;
+}
+
+/* ---------------------------------------------------------------- rounds */
+
+/**
+ * Runs each client of $runs (label => fn(int $cycles): mixed) $rounds times,
+ * $cycles($label) cycles a round, the rounds interleaved: the order rotates
+ * each round, so no client always goes first or last and a machine that
+ * drifts (frequency, a noisy neighbour) favours none. Returns label =>
+ * [the result of each round]. The warm-up is the caller's, before.
+ */
+function bench_interleaved_rounds(array $runs, int $rounds, callable $cycles): array
+{
+    $results = array_fill_keys(array_keys($runs), []);
+    $labels = array_keys($runs);
+    for ($r = 0; $r < $rounds; $r++) {
+        $order = array_merge(array_slice($labels, $r % count($labels)), array_slice($labels, 0, $r % count($labels)));
+        foreach ($order as $label) {
+            $results[$label][] = $runs[$label]($cycles($label));
+        }
+    }
+    return $results;
 }

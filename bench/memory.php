@@ -19,13 +19,12 @@ declare(strict_types=1);
 
 require __DIR__ . '/lib.php';
 
-$usage = 'usage: php -n -d extension=redislock.so bench/memory.php --server tcp://host:port [--cycles N] [--first N]';
-$o = bench_options(['server' => null, 'cycles' => 1000000, 'first' => 1000], $usage);
+$o = bench_options(['server' => null, 'cycles' => 1000000, 'first' => 1000], ['server' => 'tcp://host:port']);
 if ($o['first'] < 1 || $o['cycles'] <= $o['first']) {
-    bench_usage($usage, '--first must be >= 1 and --cycles greater than --first');
+    bench_usage('--first must be >= 1 and --cycles greater than --first');
 }
 if (!class_exists('RedisLock')) {
-    bench_usage($usage, 'the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
+    bench_usage('the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
 }
 
 $lock = new RedisLock($o['server']);

@@ -46,11 +46,6 @@ declare(strict_types=1);
 require __DIR__ . '/lib.php';
 require __DIR__ . '/userland/PhpRedisRedlock.php';
 
-$usage = 'usage: php <flags> bench/redlock.php --masters tcp://h:p,tcp://h:p,tcp://h:p'
-    . ' [--proxy PATH] [--floor PATH] [--delay-us US] [--cycles N] [--proxy-cycles N] [--rounds N] [--rb-rounds N]'
-    . ' [--waiting-procs N] [--window S] [--idle-window S] [--settle S] [--interval-ms MS]'
-    . ' [--handovers N] [--handover-procs N] [--hold-ms MS] [--parts LIST] [--pin-client CPU] [--pin-proxies CPU]'
-    . ' [--quick]';
 $o = bench_options([
     'masters' => null, 'proxy' => '', 'floor' => '', 'delay-us' => 1000,
     'pin-client' => -1, 'pin-proxies' => -1,
@@ -59,7 +54,9 @@ $o = bench_options([
     'handovers' => 0, 'handover-procs' => 16, 'hold-ms' => 10, 'parts' => 'a,b,c,d', 'quick' => false,
     /* child side (set by the parent) */
     'child' => '', 'name' => '', 'timeout' => 30.0, 'expire' => 15.0, 'stop' => '',
-], $usage);
+], ['masters' => 'tcp://h:p,tcp://h:p,tcp://h:p', 'proxy' => 'PATH', 'floor' => 'PATH', 'pin-client' => 'CPU',
+    'pin-proxies' => 'CPU', 'parts' => 'LIST',
+    'child' => null, 'name' => null, 'timeout' => null, 'expire' => null, 'stop' => null]);
 
 $masters = array_values(array_filter(explode(',', $o['masters'])));
 $masterAddrs = array_map('bench_parse_server', $masters);
@@ -158,7 +155,7 @@ if ($o['child'] !== '') {
             }
             exit(0);
         default:
-            bench_usage($usage, '--child must be wait-ext, wait-user, hand-ext or hand-user');
+            bench_usage('--child must be wait-ext, wait-user, hand-ext or hand-user');
     }
 }
 
@@ -175,15 +172,15 @@ $handovers = $o['handovers'] ?: ($quick ? 20 : 50);
 $parts = array_values(array_filter(explode(',', $o['parts'])));
 if (count($masters) < 3 || count(array_unique($masters)) !== count($masters)
     || array_filter($masterAddrs, fn($a) => $a['socket'] !== null)) {
-    bench_usage($usage, '--masters must list 3 or more distinct tcp:// masters');
+    bench_usage('--masters must list 3 or more distinct tcp:// masters');
 }
 if ($cycles < 10 || $proxyCycles < 10 || $rounds < 1 || $o['waiting-procs'] < 1 || $window <= 0
     || $handovers < 1 || $o['handover-procs'] < 1 || $o['interval-ms'] < 1 || $o['hold-ms'] < 0
     || array_diff($parts, ['a', 'b', 'c', 'd'])) {
-    bench_usage($usage, 'counts must be positive; --parts: some of a,b,c,d');
+    bench_usage('counts must be positive; --parts: some of a,b,c,d');
 }
 if (in_array('b', $parts, true) && ($o['proxy'] === '' || !is_executable($o['proxy']))) {
-    bench_usage($usage, 'part b needs --proxy, the built bench/delay_proxy.c');
+    bench_usage('part b needs --proxy, the built bench/delay_proxy.c');
 }
 
 $sectionT0 = hrtime(true);
@@ -303,6 +300,24 @@ function start_proxy(string $bin, int $port, int $delayUs, array &$proxies, int 
 }
 
 /**
+ * A client of the seed's Redlock API (lock($resource, $ttl ms) returns a lock
+ * array or false, unlock($lock)) on lock $name, and its check for the sanity
+ * pass: [cycles => time, [lock, unlock, key, masters]].
+ */
+function seed_api_client(object $redlock, string $name, int $masters): array
+{
+    $held = null;
+    return [
+        fn(int $k) => bench_measure(function () use ($redlock, $name) {
+            $l = $redlock->lock($name, 15000);
+            return $l && $redlock->unlock($l);
+        }, $k),
+        [function () use ($redlock, $name, &$held) { return (bool)($held = $redlock->lock($name, 15000)); },
+            function () use ($redlock, &$held) { return $redlock->unlock($held); }, $name, $masters],
+    ];
+}
+
+/**
  * Runs the lock+unlock clients over $targets (tcp:// addresses of the 3
  * masters, bare or proxied): rounds interleaved, median. Returns [label => [rounds...]].
  */
@@ -318,25 +333,11 @@ function run_cycles(array $targets, array $checks, int $n, int $rounds, string $
         $clients['ext3'] = fn(int $k) => bench_measure(fn() => $ext->lock($en, 0, 15) && $ext->unlock($en), $k);
         $verify['ext3'] = [fn() => $ext->lock($en, 0, 15), fn() => $ext->unlock($en), "Lock:$en", count($targets)];
     }
-    $user = new PhpRedisRedlock(triples($addrs), 200, 1);
     $un = "Lock:bench:redlock:userland:$where:$tag";
-    $clients['user3'] = fn(int $k) => bench_measure(function () use ($user, $un) {
-        $l = $user->lock($un, 15000);
-        return $l && $user->unlock($l);
-    }, $k);
-    $ul = null;
-    $verify['user3'] = [function () use ($user, $un, &$ul) { return (bool)($ul = $user->lock($un, 15000)); },
-        function () use ($user, &$ul) { return $user->unlock($ul); }, $un, count($targets)];
+    [$clients['user3'], $verify['user3']] = seed_api_client(new PhpRedisRedlock(triples($addrs), 200, 1), $un, count($targets));
     if ($redLockClass) {
-        $rl = new RedLock(triples($addrs), 200, 1);
         $rn = "Lock:bench:redlock:RedLock:$where:$tag";
-        $clients['redlock3'] = fn(int $k) => bench_measure(function () use ($rl, $rn) {
-            $l = $rl->lock($rn, 15000);
-            return $l && $rl->unlock($l);
-        }, $k);
-        $rll = null;
-        $verify['redlock3'] = [function () use ($rl, $rn, &$rll) { return (bool)($rll = $rl->lock($rn, 15000)); },
-            function () use ($rl, &$rll) { return $rl->unlock($rll); }, $rn, count($targets)];
+        [$clients['redlock3'], $verify['redlock3']] = seed_api_client(new RedLock(triples($addrs), 200, 1), $rn, count($targets));
     }
     if (class_exists('RedisLock')) {
         $one = new RedisLock($targets[0]);
@@ -371,15 +372,7 @@ function run_cycles(array $targets, array $checks, int $n, int $rounds, string $
     foreach ($clients as $run) {
         $run(max(10, intdiv($n, 5)));   /* warm-up */
     }
-    $results = array_fill_keys(array_keys($clients), []);
-    $labels = array_keys($clients);
-    for ($r = 0; $r < $rounds; $r++) {
-        $order = array_merge(array_slice($labels, $r % count($labels)), array_slice($labels, 0, $r % count($labels)));
-        foreach ($order as $label) {
-            $results[$label][] = $clients[$label]($n);
-        }
-    }
-    return $results;
+    return bench_interleaved_rounds($clients, $rounds, fn() => $n);
 }
 
 $cycleResults = [];

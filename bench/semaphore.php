@@ -24,18 +24,16 @@ declare(strict_types=1);
 require __DIR__ . '/lib.php';
 require __DIR__ . '/userland/PhpRedisFairSemaphore.php';
 
-$usage = 'usage: php -n -d extension=redislock.so -d extension=redis.so bench/semaphore.php --server tcp://host:port'
-    . ' [--cycles N] [--rounds N] [--limit N] [--placement TEXT]';
-$o = bench_options(['server' => null, 'cycles' => 10000, 'rounds' => 7, 'limit' => 4, 'placement' => ''], $usage);
+$o = bench_options(['server' => null, 'cycles' => 10000, 'rounds' => 7, 'limit' => 4, 'placement' => ''], ['server' => 'tcp://host:port']);
 $server = $o['server'];
 $cycles = $o['cycles'];
 $rounds = $o['rounds'];
 $limit = $o['limit'];
 if ($cycles < 100 || $rounds < 1 || $limit < 1) {
-    bench_usage($usage, '--cycles must be >= 100, --rounds >= 1 and --limit >= 1');
+    bench_usage('--cycles must be >= 100, --rounds >= 1 and --limit >= 1');
 }
 if (!class_exists('RedisSemaphore')) {
-    bench_usage($usage, 'the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
+    bench_usage('the redislock extension is not loaded (-d extension=/path/to/redislock.so)');
 }
 
 function reads_processed(Redis $check): int

@@ -46,15 +46,13 @@ declare(strict_types=1);
 
 require __DIR__ . '/lib.php';
 
-$usage = 'usage: php <flags> bench/waiting.php --server tcp://host:port [--procs N] [--window S] [--settle S]'
-    . ' [--drain S] [--timeout S] [--expire S] [--hold S] [--interval-ms MS] [--impls LIST] [--data-dir DIR]';
 $o = bench_options([
     'server' => null, 'procs' => 100, 'window' => 10.0, 'settle' => 2.0, 'drain' => 15.0,
     'timeout' => 30.0, 'expire' => 15.0, 'hold' => 60.0, 'interval-ms' => 100, 'impls' => 'ext,polling',
     'data-dir' => '',
     /* child side (set by the parent) */
     'child' => '', 'name' => '',
-], $usage);
+], ['server' => 'tcp://host:port', 'impls' => 'LIST', 'child' => null, 'name' => null]);
 
 /* ------------------------------------------------------------------ child */
 
@@ -107,7 +105,7 @@ if ($o['child'] !== '') {
             }
         }
     } else {
-        bench_usage($usage, '--child must be ext or polling');
+        bench_usage('--child must be ext or polling');
     }
     fwrite(STDOUT, ($ok ? 'acquired' : 'timeout') . "\n");
     exit(0);
@@ -122,16 +120,16 @@ $settle = $o['settle'];
 $impls = array_values(array_filter(explode(',', $o['impls'])));
 if ($procs < 1 || $window <= 0 || $settle < 0 || $o['drain'] <= 0 || $o['interval-ms'] < 1
     || array_diff($impls, ['ext', 'polling'])) {
-    bench_usage($usage, '--procs must be >= 1, --window and --drain > 0, --settle >= 0, --interval-ms >= 1,'
+    bench_usage('--procs must be >= 1, --window and --drain > 0, --settle >= 0, --interval-ms >= 1,'
         . ' --impls some of ext,polling');
 }
 /* the waiters must still be waiting at the end of the window, and the holder holding:
  * starting 100 PHP processes on 2 CPUs takes a few seconds, so leave 10 s */
 if ($o['timeout'] < $settle + $window + 10 || $o['hold'] < $o['timeout'] + 10) {
-    bench_usage($usage, '--timeout must be >= settle + window + 10 s, and --hold >= timeout + 10 s');
+    bench_usage('--timeout must be >= settle + window + 10 s, and --hold >= timeout + 10 s');
 }
 if (in_array('ext', $impls, true) && !class_exists('RedisLock')) {
-    bench_usage($usage, 'the redislock extension is not loaded');
+    bench_usage('the redislock extension is not loaded');
 }
 
 $check = bench_phpredis($server);

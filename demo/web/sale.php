@@ -36,64 +36,30 @@ const VARIANTS = [
     'none' => 'no lock',
 ];
 
-function usage(string $msg = ''): never
+/** The command line's options, checked (bench_options(): --help, a usage error exits 2). */
+function options(): array
 {
-    if ($msg !== '') {
-        fwrite(STDERR, "sale.php: $msg\n");
-    }
-    fwrite(STDERR, "usage: php -n demo/web/sale.php --server tcp://127.0.0.1:PORT --ext path/to/redislock.so\n"
-        . "       [--requests 5000] [--concurrency 200] [--stock 500] [--workers 32] [--work-us 1000]\n"
-        . "       [--variants ext,userland,none] [--port N] [--out-dir demo/results] [--work-dir DIR]\n");
-    exit(2);
-}
-
-function options(array $argv): array
-{
-    $known = ['server', 'ext', 'requests', 'concurrency', 'stock', 'workers', 'work-us', 'variants', 'port',
-              'out-dir', 'work-dir'];
-    $o = [];
-    for ($i = 1; $i < count($argv); $i++) {
-        $a = $argv[$i];
-        if ($a === '--help' || $a === '-h') {
-            usage();
-        }
-        if (!str_starts_with($a, '--')) {
-            usage("unexpected argument $a");
-        }
-        [$k, $v] = str_contains($a, '=') ? explode('=', substr($a, 2), 2) : [substr($a, 2), null];
-        if (!in_array($k, $known, true)) {
-            usage("unknown option --$k");
-        }
-        if ($v === null) {
-            $v = $argv[++$i] ?? usage("--$k needs a value");
-        }
-        $o[$k] = $v;
-    }
-    foreach (['requests' => 5000, 'concurrency' => 200, 'stock' => 500, 'workers' => 32, 'work-us' => 1000,
-              'port' => 0] as $k => $default) {
-        if (!isset($o[$k])) {
-            $o[$k] = $default;
-        } elseif (!preg_match('/^\d{1,9}$/', $o[$k]) || ((int)$o[$k] === 0 && !in_array($k, ['work-us', 'port'], true))) {
-            usage("--$k must be a positive integer");
-        } else {
-            $o[$k] = (int)$o[$k];
+    $o = bench_options([
+        'server' => null, 'ext' => null, 'requests' => 5000, 'concurrency' => 200, 'stock' => 500, 'workers' => 32,
+        'work-us' => 1000, 'variants' => 'ext,userland,none', 'port' => 0,
+        'out-dir' => dirname(__DIR__) . '/results', 'work-dir' => getenv('RL_WORK_DIR') ?: sys_get_temp_dir(),
+    ], ['server' => 'tcp://127.0.0.1:PORT', 'ext' => 'path/to/redislock.so', 'variants' => 'LIST', 'out-dir' => 'DIR']);
+    foreach (['requests', 'concurrency', 'stock', 'workers', 'work-us', 'port'] as $k) {
+        if ($o[$k] < (in_array($k, ['work-us', 'port'], true) ? 0 : 1) || $o[$k] > 999999999) {
+            bench_usage("--$k must be a positive integer");
         }
     }
     $o['concurrency'] = min($o['concurrency'], $o['requests']);   // ab refuses more
-    $o['server'] ??= usage('--server is required');
     if (!preg_match('~^tcp://127\.0\.0\.1:\d+$~', $o['server'])) {
-        usage('--server must be tcp://127.0.0.1:PORT (a private redis-server: the demo resets its keys)');
+        bench_usage('--server must be tcp://127.0.0.1:PORT (a private redis-server: the demo resets its keys)');
     }
-    $o['ext'] ??= usage('--ext is required');
-    $o['ext'] = realpath($o['ext']) ?: usage("--ext: no such file: {$o['ext']}");
-    $o['variants'] = explode(',', $o['variants'] ?? 'ext,userland,none');
+    $o['ext'] = realpath($o['ext']) ?: bench_usage("--ext: no such file: {$o['ext']}");
+    $o['variants'] = explode(',', $o['variants']);
     foreach ($o['variants'] as $v) {
         if (!isset(VARIANTS[$v])) {
-            usage("--variants: unknown variant $v (ext, userland, none)");
+            bench_usage("--variants: unknown variant $v (ext, userland, none)");
         }
     }
-    $o['out-dir'] ??= dirname(__DIR__) . '/results';
-    $o['work-dir'] ??= getenv('RL_WORK_DIR') ?: sys_get_temp_dir();
     return $o;
 }
 
@@ -399,7 +365,7 @@ function machine(): string
 
 /* ------------------------------------------------------------------ main */
 
-$o = options($argv);
+$o = options();
 RlWebStack::stopOnSignals(function () {
     if (is_resource(RlWebStack::$abRunning)) {
         proc_terminate(RlWebStack::$abRunning, 15);
