@@ -1,16 +1,11 @@
 /* Shared client glue: see php_redislock_client.h. */
 #include "php_redislock_client.h"
+#include "php_redislock_args.h"
 #include "zend_exceptions.h"
 #include "ext/hash/php_hash.h"
 #include "ext/hash/php_hash_sha.h"
 
 #include <math.h>
-
-#if PHP_VERSION_ID >= 80200
-# include "ext/random/php_random.h"
-#else
-# include "ext/standard/php_random.h"
-#endif
 
 static int le_persistent_conn;
 static int le_topology;
@@ -1024,77 +1019,6 @@ zend_string *php_redislock_client_key(const php_redislock_client *client, const 
 	return zend_string_concat2(ZSTR_VAL(client->prefix), ZSTR_LEN(client->prefix), ZSTR_VAL(name), ZSTR_LEN(name));
 }
 
-bool php_redislock_check_name(const zend_string *name, uint32_t arg_num)
-{
-	if (ZSTR_LEN(name) == 0) {
-		zend_argument_value_error(arg_num, "must not be empty");
-		return false;
-	}
-	return true;
-}
-
-bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_ms)
-{
-	if (!(expire > 0 && expire <= PHP_REDISLOCK_MAX_SECONDS)) { /* also rejects NAN */
-		zend_argument_value_error(arg_num, "must be greater than 0 and at most 1000000000 (seconds)");
-		return false;
-	}
-	*ttl_ms = (long long)ceil(expire * 1000.0);
-	return true;
-}
-
-bool php_redislock_check_timeout(double timeout, uint32_t arg_num)
-{
-	if (!(timeout >= 0 && timeout <= PHP_REDISLOCK_MAX_SECONDS)) {
-		zend_argument_value_error(arg_num, "must be between 0 and 1000000000 (seconds)");
-		return false;
-	}
-	return true;
-}
-
-/*
- * n bytes (n <= 32) from a pool filled by the OS CSPRNG: one getrandom() per
- * many tokens, not per lock(). The bytes used are wiped from the pool.
- */
-static bool random_bytes(unsigned char *out, size_t n)
-{
-	const size_t pool_size = sizeof(REDISLOCK_G(random_pool));
-	unsigned char *raw;
-
-	/* Parent and child would draw the same bytes from a pool copied by fork(). */
-	if (REDISLOCK_G(random_left) < n || REDISLOCK_G(random_pid) != rl_process_id()) {
-		if (php_random_bytes_throw(REDISLOCK_G(random_pool), pool_size) == FAILURE) {
-			return false;
-		}
-		REDISLOCK_G(random_left) = (uint32_t)pool_size;
-		REDISLOCK_G(random_pid) = rl_process_id();
-	}
-	raw = REDISLOCK_G(random_pool) + pool_size - REDISLOCK_G(random_left);
-	REDISLOCK_G(random_left) -= (uint32_t)n;
-	memcpy(out, raw, n);
-	/* used bytes are not left behind in memory for anyone to read back */
-	ZEND_SECURE_ZERO(raw, n);
-	return true;
-}
-
-bool php_redislock_make_token(char out[PHP_REDISLOCK_TOKEN_LEN + 1])
-{
-	static const char hex[] = "0123456789abcdef";
-	unsigned char raw[PHP_REDISLOCK_TOKEN_LEN / 2];
-	size_t i;
-
-	if (!random_bytes(raw, sizeof(raw))) {
-		return false;
-	}
-	for (i = 0; i < sizeof(raw); i++) {
-		out[2 * i] = hex[raw[i] >> 4];
-		out[2 * i + 1] = hex[raw[i] & 15];
-	}
-	out[PHP_REDISLOCK_TOKEN_LEN] = '\0';
-	ZEND_SECURE_ZERO(raw, sizeof(raw));
-	return true;
-}
-
 bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
 		php_redislock_client *(*client_of)(zend_object *obj), const char *default_prefix, const char *one_server_class)
 {
@@ -1113,143 +1037,4 @@ bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
 	}
 	*slot = obj;
 	return true;
-}
-
-/* The end of the request's wall-clock budget, or UINT64_MAX when max_execution_time is off. */
-static uint64_t request_budget_end_ns(void)
-{
-	if (EG(timeout_seconds) <= 0) {
-		return UINT64_MAX;
-	}
-	return REDISLOCK_G(time_limit_start_ns) + (uint64_t)EG(timeout_seconds) * 1000000000u;
-}
-
-uint64_t php_redislock_wait_deadline_ns(double timeout)
-{
-	uint64_t now_ns = php_redislock_now_ns();
-	uint64_t deadline_ns = now_ns + (uint64_t)(timeout * 1e9); /* timeout <= 1e9 s: far from overflowing */
-	uint64_t budget_end_ns = request_budget_end_ns();
-
-	if (REDISLOCK_G(max_wait) > 0 && REDISLOCK_G(max_wait) < timeout) {
-		deadline_ns = now_ns + (uint64_t)(REDISLOCK_G(max_wait) * 1e9);
-	}
-	return MIN(deadline_ns, budget_end_ns);
-}
-
-bool php_redislock_time_limit_reached(void)
-{
-#if PHP_VERSION_ID >= 80200
-	return zend_atomic_bool_load_ex(&EG(timed_out));
-#else
-	return EG(timed_out);
-#endif
-}
-
-typedef struct {
-	php_redislock_client *client;
-	php_redislock_wait_fn step;
-	void *ctx;
-	rl_wait_mode mode;
-	long long block_ms;
-	long long *answer;
-	bool owned;          /* a step's script made us the owner (whatever happened after) */
-	long long acked;     /* min_replicas: the WAIT's answer after that step */
-} wait_step_run;
-
-/*
- * One wait step. With min_replicas, the step that made us the owner is
- * followed by a WAIT on the very connection it wrote on (a WAIT counts the
- * replicas that have this connection's writes; on another connection, or
- * another master after a failover, it would say nothing about ours). Steps
- * that own nothing are not waited for: missing replicas cost a wait one
- * replica_timeout, not one per step.
- */
-static rl_status wait_step(rl_conn *conn, void *ctx, rl_error *err)
-{
-	wait_step_run *run = ctx;
-	rl_status status = run->step(conn, run->ctx, run->mode, run->block_ms, run->answer, err);
-
-	if (status != RL_OK || *run->answer != RL_WAIT_OWNED) {
-		return status;
-	}
-	run->owned = true;
-	if (run->client->min_replicas > 0) {
-		status = rl_conn_wait_replicas(conn, run->client->min_replicas, run->client->replica_timeout_ms, &run->acked, err);
-	}
-	return status;
-}
-
-rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *key, size_t key_len,
-		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, long long *acked, rl_error *err)
-{
-	long long answer = 0;
-	rl_status status;
-	wait_step_run run;
-
-	run.client = client;
-	run.step = step;
-	run.ctx = ctx;
-	run.mode = RL_WAIT_JOIN;
-	run.answer = &answer;
-	run.owned = false;
-	run.acked = -1;
-	*acquired = false;
-	*acked = -1;
-	for (;;) {
-		uint64_t now_ns = php_redislock_now_ns();
-		bool out_of_time = now_ns >= deadline_ns || php_redislock_time_limit_reached();
-
-		if (out_of_time && run.mode == RL_WAIT_JOIN) {
-			return RL_OK; /* never queued */
-		}
-		if (out_of_time) {
-			/* out of time (ours, or PHP's: the engine ends the request next): leave, claiming a grant if one waits */
-			run.mode = RL_WAIT_LEAVE;
-			run.block_ms = 0;
-		} else {
-			run.block_ms = rl_wait_block_ms(answer, (long long)((deadline_ns - now_ns + 999999) / 1000000));
-		}
-		/*
-		 * Each step where the key lives now: a slot that moved while we waited is
-		 * followed. A slot in migration (TRYAGAIN) is waited out only until our
-		 * deadline: then we are out of time, with nothing run.
-		 */
-		status = php_redislock_client_run(client, key, key_len, wait_step, &run, NULL, deadline_ns, err);
-		if (status == RL_ERR_ROUTE && !run.owned && php_redislock_now_ns() >= deadline_ns) {
-			return RL_OK; /* not acquired in time; our queue entry lapses on its own */
-		}
-		/* owned even if what came after failed: the caller must then keep what it holds */
-		*acquired = run.owned;
-		*acked = run.acked;
-		if (status != RL_OK || run.owned || out_of_time) {
-			return status;
-		}
-		run.mode = RL_WAIT_VISIT;
-	}
-}
-
-bool php_redislock_check_wait_interval(zend_long wait_interval_us, uint32_t arg_num)
-{
-	if (wait_interval_us < 0 || wait_interval_us > PHP_REDISLOCK_MAX_WAIT_INTERVAL_US) {
-		zend_argument_value_error(arg_num, "must be between 0 and %d (microseconds)", PHP_REDISLOCK_MAX_WAIT_INTERVAL_US);
-		return false;
-	}
-	return true;
-}
-
-zend_long php_redislock_random_range(zend_long min, zend_long max)
-{
-	uint32_t r = 0;
-	/* from the extension's own pool: mt_rand() would move the user's mt_srand() sequence */
-	if (min >= max || !random_bytes((unsigned char *)&r, sizeof(r))) {
-		return min;
-	}
-	return min + (zend_long)(r % (uint32_t)(max - min + 1));
-}
-
-void php_redislock_random_pause(zend_long max_us)
-{
-	if (max_us > 0) {
-		usleep((unsigned int)php_redislock_random_range(0, max_us));
-	}
 }
