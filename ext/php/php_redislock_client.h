@@ -2,6 +2,14 @@
  * What RedisLock and RedisSemaphore share: the constructor's server and
  * options, the connection (private or from the persistent pool), the key
  * prefix, and turning C-layer failures into RedisLockException.
+ *
+ * One header for everything done with a php_redislock_client, implemented
+ * by four files: php_redislock_client.c (its life cycle), php_redislock_options.c
+ * (server strings and options), php_redislock_pool.c (its connections, the
+ * persistent pool) and php_redislock_route.c (running steps where their keys
+ * live); php_redislock_client_internal.h is what they share among themselves.
+ * What needs no client has a header of its own: php_redislock_args.h,
+ * php_redislock_random.h, php_redislock_wait.h.
  */
 #ifndef PHP_REDISLOCK_CLIENT_H
 #define PHP_REDISLOCK_CLIENT_H
@@ -34,6 +42,8 @@ typedef struct {
 	long long replica_timeout_ms;
 } php_redislock_client;
 
+/* ---- the life cycle (php_redislock_client.c) ---- */
+
 /*
  * Reads the constructor's ($server, $options) into client: a server string,
  * or a list of them (the masters of a lock over several; NULL: the INI
@@ -56,6 +66,39 @@ static inline bool php_redislock_client_is_multi(const php_redislock_client *cli
 	return client->n > 1;
 }
 
+/* After a failed call: discards a broken connection and throws RedisLockException. */
+void php_redislock_client_throw(php_redislock_client *client, rl_status status, const rl_error *err);
+
+/* prefix . name */
+zend_string *php_redislock_client_key(const php_redislock_client *client, const zend_string *name);
+
+/* Throws Error unless the constructor ran (e.g. for objects made without it by Reflection). */
+bool php_redislock_client_check_initialized(const php_redislock_client *client);
+
+/*
+ * The object behind X::instance(): created on first use from the INI settings
+ * and kept in *slot until the request ends. False (with an exception) if the
+ * INI settings are unusable.
+ */
+bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
+		php_redislock_client *(*client_of)(zend_object *obj), const char *default_prefix, const char *one_server_class);
+
+/* ---- server strings (php_redislock_options.c) ---- */
+
+/* Whether an INI redislock.server value is a valid address, or a comma-separated list of them; *why explains when not. */
+bool php_redislock_server_is_valid(const char *spec, size_t len, const char **why);
+
+/* ---- connections (php_redislock_pool.c) ---- */
+
+/* Module hooks for the persistent pool. */
+void php_redislock_client_minit(int module_number);
+
+/* A usable connection, connecting if needed. NULL with err filled on failure (does not throw). */
+rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err);
+
+/* After a failed call where throwing is not allowed: discards a broken connection. */
+void php_redislock_client_discard_if_broken(php_redislock_client *client);
+
 /*
  * The masters of a multi-master client as rl_redlock sees them: each
  * connection from the pool or opened with its handshake pipelined, and
@@ -67,6 +110,8 @@ typedef struct {
 } php_redislock_masters;
 
 void php_redislock_client_masters(php_redislock_client *client, php_redislock_masters *masters);
+
+/* ---- running steps (php_redislock_route.c) ---- */
 
 /*
  * Runs step (one round trip) on the connection that serves key: the one
@@ -93,34 +138,5 @@ typedef rl_status (*php_redislock_batch_step)(rl_conn *conn, void *ctx, size_t c
 		rl_error *err);
 rl_status php_redislock_client_run_batch(php_redislock_client *client, size_t n, const char *const *keys,
 		const size_t *key_lens, php_redislock_batch_step step, void *ctx, const bool *done, bool *settled, rl_error *err);
-
-/* A usable connection, connecting if needed. NULL with err filled on failure (does not throw). */
-rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err);
-
-/* After a failed call: discards a broken connection and throws RedisLockException. */
-void php_redislock_client_throw(php_redislock_client *client, rl_status status, const rl_error *err);
-
-/* After a failed call where throwing is not allowed: discards a broken connection. */
-void php_redislock_client_discard_if_broken(php_redislock_client *client);
-
-/* prefix . name */
-zend_string *php_redislock_client_key(const php_redislock_client *client, const zend_string *name);
-
-/* Throws Error unless the constructor ran (e.g. for objects made without it by Reflection). */
-bool php_redislock_client_check_initialized(const php_redislock_client *client);
-
-/*
- * The object behind X::instance(): created on first use from the INI settings
- * and kept in *slot until the request ends. False (with an exception) if the
- * INI settings are unusable.
- */
-bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
-		php_redislock_client *(*client_of)(zend_object *obj), const char *default_prefix, const char *one_server_class);
-
-/* Module hooks for the persistent pool. */
-void php_redislock_client_minit(int module_number);
-
-/* Whether an INI redislock.server value is a valid address, or a comma-separated list of them; *why explains when not. */
-bool php_redislock_server_is_valid(const char *spec, size_t len, const char **why);
 
 #endif /* PHP_REDISLOCK_CLIENT_H */
