@@ -61,11 +61,14 @@ if test "$PHP_REDISLOCK" != "no"; then
   dnl routing). A file finds the headers of its own folder by itself; each layer is given
   dnl the include paths of the layers below it and no others, so an include of an upper
   dnl layer from a lower one does not compile (scripts/check-layers.sh says why).
-  redislock_net_sources="ext/net/rl_conn.c ext/net/rl_reply.c ext/net/rl_server.c ext/net/rl_fanout.c
-      ext/net/rl_route.c ext/net/rl_topology.c ext/net/rl_sentinel.c ext/net/rl_cluster.c ext/net/rl_slot.c"
+  redislock_net_sources="ext/net/rl_conn.c ext/net/rl_conn_open.c ext/net/rl_conn_io.c ext/net/rl_reply.c
+      ext/net/rl_server.c ext/net/rl_fanout.c ext/net/rl_route.c ext/net/rl_topology.c ext/net/rl_sentinel.c
+      ext/net/rl_cluster.c ext/net/rl_slot.c"
   redislock_core_sources="ext/core/rl_lock.c ext/core/rl_semaphore.c ext/core/rl_wait.c ext/core/rl_redlock.c
       ext/core/rl_scripts.c"
-  redislock_php_sources="ext/php/redislock.c ext/php/php_redislock_client.c ext/php/php_redislock_lock.c
+  redislock_php_sources="ext/php/redislock.c ext/php/php_redislock_client.c ext/php/php_redislock_options.c
+      ext/php/php_redislock_pool.c ext/php/php_redislock_route.c ext/php/php_redislock_args.c
+      ext/php/php_redislock_random.c ext/php/php_redislock_wait.c ext/php/php_redislock_lock.c
       ext/php/php_redislock_redlock.c ext/php/php_redislock_registry.c ext/php/php_redislock_semaphore.c"
   redislock_cflags="-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden"
 

@@ -6,6 +6,12 @@
  * The rule this file enforces: a connection that saw an I/O error or a timeout
  * is broken for good (a late reply could otherwise be read as the answer to the
  * next command); its owner must rl_conn_close() it and open a new one.
+ *
+ * One header, three files: rl_conn.c (the connection and its rules: process
+ * id, commands, verdicts on replies, reuse, close), rl_conn_open.c
+ * (connecting and the handshake) and rl_conn_io.c (the round trip within a
+ * deadline, and its pieces for rl_fanout.c); rl_conn_internal.h is what they
+ * share among themselves.
  */
 #ifndef RL_CONN_H
 #define RL_CONN_H

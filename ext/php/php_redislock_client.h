@@ -2,6 +2,14 @@
  * What RedisLock and RedisSemaphore share: the constructor's server and
  * options, the connection (private or from the persistent pool), the key
  * prefix, and turning C-layer failures into RedisLockException.
+ *
+ * One header for everything done with a php_redislock_client, implemented
+ * by four files: php_redislock_client.c (its life cycle), php_redislock_options.c
+ * (server strings and options), php_redislock_pool.c (its connections, the
+ * persistent pool) and php_redislock_route.c (running steps where their keys
+ * live); php_redislock_client_internal.h is what they share among themselves.
+ * What needs no client has a header of its own: php_redislock_args.h,
+ * php_redislock_random.h, php_redislock_wait.h.
  */
 #ifndef PHP_REDISLOCK_CLIENT_H
 #define PHP_REDISLOCK_CLIENT_H
@@ -10,7 +18,6 @@
 #include "rl_conn.h"
 #include "rl_redlock.h"
 #include "rl_route.h"
-#include "rl_wait.h"
 
 /* One server: its configuration and its connection (private, or in the persistent pool). */
 typedef struct {
@@ -35,6 +42,8 @@ typedef struct {
 	long long replica_timeout_ms;
 } php_redislock_client;
 
+/* ---- the life cycle (php_redislock_client.c) ---- */
+
 /*
  * Reads the constructor's ($server, $options) into client: a server string,
  * or a list of them (the masters of a lock over several; NULL: the INI
@@ -57,6 +66,39 @@ static inline bool php_redislock_client_is_multi(const php_redislock_client *cli
 	return client->n > 1;
 }
 
+/* After a failed call: discards a broken connection and throws RedisLockException. */
+void php_redislock_client_throw(php_redislock_client *client, rl_status status, const rl_error *err);
+
+/* prefix . name */
+zend_string *php_redislock_client_key(const php_redislock_client *client, const zend_string *name);
+
+/* Throws Error unless the constructor ran (e.g. for objects made without it by Reflection). */
+bool php_redislock_client_check_initialized(const php_redislock_client *client);
+
+/*
+ * The object behind X::instance(): created on first use from the INI settings
+ * and kept in *slot until the request ends. False (with an exception) if the
+ * INI settings are unusable.
+ */
+bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
+		php_redislock_client *(*client_of)(zend_object *obj), const char *default_prefix, const char *one_server_class);
+
+/* ---- server strings (php_redislock_options.c) ---- */
+
+/* Whether an INI redislock.server value is a valid address, or a comma-separated list of them; *why explains when not. */
+bool php_redislock_server_is_valid(const char *spec, size_t len, const char **why);
+
+/* ---- connections (php_redislock_pool.c) ---- */
+
+/* Module hooks for the persistent pool. */
+void php_redislock_client_minit(int module_number);
+
+/* A usable connection, connecting if needed. NULL with err filled on failure (does not throw). */
+rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err);
+
+/* After a failed call where throwing is not allowed: discards a broken connection. */
+void php_redislock_client_discard_if_broken(php_redislock_client *client);
+
 /*
  * The masters of a multi-master client as rl_redlock sees them: each
  * connection from the pool or opened with its handshake pipelined, and
@@ -68,6 +110,8 @@ typedef struct {
 } php_redislock_masters;
 
 void php_redislock_client_masters(php_redislock_client *client, php_redislock_masters *masters);
+
+/* ---- running steps (php_redislock_route.c) ---- */
 
 /*
  * Runs step (one round trip) on the connection that serves key: the one
@@ -94,91 +138,5 @@ typedef rl_status (*php_redislock_batch_step)(rl_conn *conn, void *ctx, size_t c
 		rl_error *err);
 rl_status php_redislock_client_run_batch(php_redislock_client *client, size_t n, const char *const *keys,
 		const size_t *key_lens, php_redislock_batch_step step, void *ctx, const bool *done, bool *settled, rl_error *err);
-
-/* A usable connection, connecting if needed. NULL with err filled on failure (does not throw). */
-rl_conn *php_redislock_client_conn_ex(php_redislock_client *client, rl_status *status, rl_error *err);
-
-/* After a failed call: discards a broken connection and throws RedisLockException. */
-void php_redislock_client_throw(php_redislock_client *client, rl_status status, const rl_error *err);
-
-/* After a failed call where throwing is not allowed: discards a broken connection. */
-void php_redislock_client_discard_if_broken(php_redislock_client *client);
-
-/* prefix . name */
-zend_string *php_redislock_client_key(const php_redislock_client *client, const zend_string *name);
-
-/* Throws Error unless the constructor ran (e.g. for objects made without it by Reflection). */
-bool php_redislock_client_check_initialized(const php_redislock_client *client);
-
-/* ---- argument checks shared by the classes (all run before anything is sent) ---- */
-
-/* Seconds: the upper bound for lifetimes and timeouts (keeps milliseconds far from overflow). */
-#define PHP_REDISLOCK_MAX_SECONDS 1e9
-
-bool php_redislock_check_name(const zend_string *name, uint32_t arg_num);
-/* A lifetime in (0, 1e9] seconds, as whole milliseconds rounded up (never 0). */
-bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_ms);
-/* A timeout in [0, 1e9] seconds. */
-bool php_redislock_check_timeout(double timeout, uint32_t arg_num);
-
-/*
- * One script call of a waiter (rl_wait.h): RL_WAIT_JOIN / RL_WAIT_VISIT are
- * wait steps blocking up to block_ms; RL_WAIT_LEAVE runs alone. *answer is
- * the script's (RL_WAIT_OWNED: the caller now holds what it waits for).
- */
-typedef rl_status (*php_redislock_wait_fn)(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms,
-		long long *answer, rl_error *err);
-
-/*
- * Waits in key's queue until owned or deadline_ns: a join, then one visit per
- * block, each step one round trip. Out of time (or when PHP's time limit ran
- * out, so that the engine can raise "Maximum execution time exceeded" and the
- * request end release what is held) it leaves, claiming a grant if one waits.
- */
-rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *key, size_t key_len,
-		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, long long *acked, rl_error *err);
-
-/*
- * When a wait of $timeout seconds starting now must end: at $timeout, but
- * never after redislock.max_wait from now nor after the request's wall-clock
- * budget (max_execution_time from the request's start or the last
- * set_time_limit()), which may already be past: then nothing is waited for.
- */
-uint64_t php_redislock_wait_deadline_ns(double timeout);
-
-/*
- * Whether PHP's max_execution_time ran out (the engine raises its fatal error
- * at the next opportunity). The wall-clock budget needs no check of its own:
- * every wait's deadline comes from php_redislock_wait_deadline_ns().
- */
-bool php_redislock_time_limit_reached(void);
-
-/* A random number in [min, max] (< 2^32 apart), for spreading retries; min if the CSPRNG fails. */
-zend_long php_redislock_random_range(zend_long min, zend_long max);
-
-/* Sleeps a random 0..max_us microseconds (so waiters woken together do not retry in step). */
-void php_redislock_random_pause(zend_long max_us);
-
-/* $waitIntervalUs: the grace a lock handed to the waiter is kept for it; bounded so every number sent is plain. */
-#define PHP_REDISLOCK_MAX_WAIT_INTERVAL_US 60000000
-bool php_redislock_check_wait_interval(zend_long wait_interval_us, uint32_t arg_num);
-
-/* 128 bits from the OS CSPRNG as 32 hex chars: unguessable, so nobody can forge an owner. */
-#define PHP_REDISLOCK_TOKEN_LEN 32
-bool php_redislock_make_token(char out[PHP_REDISLOCK_TOKEN_LEN + 1]);
-
-/*
- * The object behind X::instance(): created on first use from the INI settings
- * and kept in *slot until the request ends. False (with an exception) if the
- * INI settings are unusable.
- */
-bool php_redislock_shared_instance(zend_object **slot, zend_class_entry *ce,
-		php_redislock_client *(*client_of)(zend_object *obj), const char *default_prefix, const char *one_server_class);
-
-/* Module hooks for the persistent pool. */
-void php_redislock_client_minit(int module_number);
-
-/* Whether an INI redislock.server value is a valid address, or a comma-separated list of them; *why explains when not. */
-bool php_redislock_server_is_valid(const char *spec, size_t len, const char **why);
 
 #endif /* PHP_REDISLOCK_CLIENT_H */

@@ -1,6 +1,9 @@
 /* The RedisLock class: argument checks, bookkeeping of what each object holds, waiting. */
 #include "php_redislock.h"
 #include "php_redislock_client.h"
+#include "php_redislock_args.h"
+#include "php_redislock_random.h"
+#include "php_redislock_wait.h"
 #include "php_redislock_registry.h"
 #include "rl_lock.h"
 #include "rl_redlock.h"

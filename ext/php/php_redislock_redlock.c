@@ -8,6 +8,9 @@
  */
 #include "php_redislock.h"
 #include "php_redislock_client.h"
+#include "php_redislock_args.h"
+#include "php_redislock_random.h"
+#include "php_redislock_wait.h"
 #include "php_redislock_registry.h"
 #include "rl_redlock.h"
 #include "zend_exceptions.h"

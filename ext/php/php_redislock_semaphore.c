@@ -1,6 +1,9 @@
 /* The RedisSemaphore class: argument checks, bookkeeping of the slots each object holds, waiting. */
 #include "php_redislock.h"
 #include "php_redislock_client.h"
+#include "php_redislock_args.h"
+#include "php_redislock_random.h"
+#include "php_redislock_wait.h"
 #include "php_redislock_registry.h"
 #include "rl_semaphore.h"
 #include "zend_exceptions.h"

@@ -10,6 +10,7 @@
 
 #include "php_redislock.h"
 #include "php_redislock_client.h"
+#include "php_redislock_args.h"
 #include "php_redislock_registry.h"
 #include "rl_hiredis_compat.h"
 #include "rl_conn.h"

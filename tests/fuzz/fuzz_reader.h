@@ -1,4 +1,4 @@
-/* A hiredis reader set up as a connection's own (rl_conn.c): the targets parse what a connection would. */
+/* A hiredis reader set up as a connection's own (rl_conn_open.c): the targets parse what a connection would. */
 #ifndef FUZZ_READER_H
 #define FUZZ_READER_H
 

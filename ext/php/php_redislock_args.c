@@ -1,0 +1,45 @@
+/*
+ * The argument checks the classes share: names, lifetimes, timeouts and
+ * the waiter's grace, each refused with the ValueError that names the
+ * argument, before anything is sent.
+ */
+#include "php_redislock_args.h"
+
+#include <math.h>
+
+bool php_redislock_check_name(const zend_string *name, uint32_t arg_num)
+{
+	if (ZSTR_LEN(name) == 0) {
+		zend_argument_value_error(arg_num, "must not be empty");
+		return false;
+	}
+	return true;
+}
+
+bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_ms)
+{
+	if (!(expire > 0 && expire <= PHP_REDISLOCK_MAX_SECONDS)) { /* also rejects NAN */
+		zend_argument_value_error(arg_num, "must be greater than 0 and at most 1000000000 (seconds)");
+		return false;
+	}
+	*ttl_ms = (long long)ceil(expire * 1000.0);
+	return true;
+}
+
+bool php_redislock_check_timeout(double timeout, uint32_t arg_num)
+{
+	if (!(timeout >= 0 && timeout <= PHP_REDISLOCK_MAX_SECONDS)) {
+		zend_argument_value_error(arg_num, "must be between 0 and 1000000000 (seconds)");
+		return false;
+	}
+	return true;
+}
+
+bool php_redislock_check_wait_interval(zend_long wait_interval_us, uint32_t arg_num)
+{
+	if (wait_interval_us < 0 || wait_interval_us > PHP_REDISLOCK_MAX_WAIT_INTERVAL_US) {
+		zend_argument_value_error(arg_num, "must be between 0 and %d (microseconds)", PHP_REDISLOCK_MAX_WAIT_INTERVAL_US);
+		return false;
+	}
+	return true;
+}

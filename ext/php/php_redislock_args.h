@@ -1,0 +1,24 @@
+/*
+ * The argument checks the classes share, all run before anything is sent:
+ * each refuses a bad value with the ValueError that names the argument
+ * (arg_num) and returns false.
+ */
+#ifndef PHP_REDISLOCK_ARGS_H
+#define PHP_REDISLOCK_ARGS_H
+
+#include "php_redislock.h"
+
+/* Seconds: the upper bound for lifetimes and timeouts (keeps milliseconds far from overflow). */
+#define PHP_REDISLOCK_MAX_SECONDS 1e9
+
+bool php_redislock_check_name(const zend_string *name, uint32_t arg_num);
+/* A lifetime in (0, 1e9] seconds, as whole milliseconds rounded up (never 0). */
+bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_ms);
+/* A timeout in [0, 1e9] seconds. */
+bool php_redislock_check_timeout(double timeout, uint32_t arg_num);
+
+/* $waitIntervalUs: the grace a lock handed to the waiter is kept for it; bounded so every number sent is plain. */
+#define PHP_REDISLOCK_MAX_WAIT_INTERVAL_US 60000000
+bool php_redislock_check_wait_interval(zend_long wait_interval_us, uint32_t arg_num);
+
+#endif /* PHP_REDISLOCK_ARGS_H */
