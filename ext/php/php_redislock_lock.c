@@ -9,20 +9,29 @@
 static zend_class_entry *redislock_lock_ce;
 static zend_object_handlers redislock_lock_handlers;
 
+/*
+ * What this object knows of one name it holds (or may hold): everything a
+ * later call, unlockAll() and the request end need, so that forgetting a
+ * name is one delete.
+ */
+typedef struct {
+	zend_string *token;
+	bool waited; /* taken after waiting in its queue: unlock() watches the hand-over (others are likely queued) */
+	/*
+	 * lock() was refused for want of replicas (min_replicas) and undone: not
+	 * held, as far as the user is told, but a failover can bring the key back
+	 * on the new master (the undo went to the old one). Kept so that the next
+	 * lock() of the name, unlockAll() and the request end delete it wherever
+	 * it lives by then.
+	 */
+	bool refused;
+	uint64_t valid_until_ns; /* several masters: when its validity ends (php_redislock_now_ns()); 0: unknown */
+} held_lock;
+
 typedef struct {
 	php_redislock_client client;
 	php_redislock_holder holder;
-	HashTable held; /* name => token: what this object holds, as far as it knows */
-	HashTable waited; /* the names in held that it waited for: their unlock() watches the hand-over */
-	HashTable validity; /* several masters: name => when its validity ends (php_redislock_now_ns()) */
-	/*
-	 * The names in held whose lock() was refused for want of replicas
-	 * (min_replicas) and undone: not held, as far as the user is told, but
-	 * a failover can bring the key back on the new master (the undo went to
-	 * the old one). Kept so that the next lock() of the name, unlockAll()
-	 * and the request end delete it wherever it lives by then.
-	 */
-	HashTable refused;
+	HashTable held; /* name => held_lock: what this object holds, as far as it knows */
 	zend_object std;
 } redislock_lock_object;
 
@@ -33,37 +42,45 @@ static inline redislock_lock_object *lock_from_obj(zend_object *obj)
 
 #define Z_REDISLOCK_LOCK_P(zv) lock_from_obj(Z_OBJ_P(zv))
 
+static void held_lock_free(zval *record)
+{
+	held_lock *held = Z_PTR_P(record);
+	zend_string_release(held->token);
+	efree(held);
+}
+
+static held_lock *held_find(redislock_lock_object *lock, zend_string *name)
+{
+	return zend_hash_find_ptr(&lock->held, name);
+}
+
+/* Records name as held under token, nothing else known yet; replaces any record of it. */
+static held_lock *held_put(redislock_lock_object *lock, zend_string *name, const char *token, size_t token_len)
+{
+	held_lock *held = emalloc(sizeof(*held));
+	held->token = zend_string_init(token, token_len, 0);
+	held->waited = false;
+	held->refused = false;
+	held->valid_until_ns = 0;
+	return zend_hash_update_ptr(&lock->held, name, held);
+}
+
 static void held_forget(redislock_lock_object *lock, zend_string *name)
 {
 	zend_hash_del(&lock->held, name);
-	zend_hash_del(&lock->waited, name);
-	zend_hash_del(&lock->validity, name);
-	zend_hash_del(&lock->refused, name);
-}
-
-static void held_clear(redislock_lock_object *lock)
-{
-	zend_hash_clean(&lock->held);
-	zend_hash_clean(&lock->waited);
-	zend_hash_clean(&lock->validity);
-	zend_hash_clean(&lock->refused);
 }
 
 /* Several masters: the lock's validity ends validity_ms from now (the client's clock: monotonic). */
-static void validity_set(redislock_lock_object *lock, zend_string *name, long long validity_ms)
+static void validity_set(held_lock *held, long long validity_ms)
 {
-	zval until;
-	/* a double: monotonic ns do not fit a 32-bit zend_long, and 53 bits keep them exact for 104 days of uptime */
-	ZVAL_DOUBLE(&until, (double)(php_redislock_now_ns() + (uint64_t)validity_ms * 1000000u));
-	zend_hash_update(&lock->validity, name, &until);
+	held->valid_until_ns = php_redislock_now_ns() + (uint64_t)validity_ms * 1000000u;
 }
 
 /* Several masters: the validity left, in ns (0 when it ran out or is unknown). */
-static uint64_t validity_left_ns(redislock_lock_object *lock, zend_string *name)
+static uint64_t validity_left_ns(const held_lock *held)
 {
-	zval *until = zend_hash_find(&lock->validity, name);
 	uint64_t now = php_redislock_now_ns();
-	return until && Z_DVAL_P(until) > (double)now ? (uint64_t)(Z_DVAL_P(until) - (double)now) : 0;
+	return held->valid_until_ns > now ? held->valid_until_ns - now : 0;
 }
 
 /* The C layer's view of a lock of this object's: prefix, key (prefix . name, which the caller releases), token. */
@@ -131,7 +148,7 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	zend_string **keys, **names;
 	bool *released, *settled;
 	zend_string *name;
-	zval *token;
+	held_lock *held;
 	rl_status status;
 	bool multi = php_redislock_client_is_multi(&lock->client);
 
@@ -144,8 +161,8 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	names = safe_emalloc(n, sizeof(*names), 0);
 	released = safe_emalloc(n, sizeof(*released), 0);
 	settled = safe_emalloc(n, sizeof(*settled), 0);
-	ZEND_HASH_FOREACH_STR_KEY_VAL(&lock->held, name, token) {
-		keys[i] = make_ref(lock, name, Z_STRVAL_P(token), Z_STRLEN_P(token), &refs[i]);
+	ZEND_HASH_FOREACH_STR_KEY_PTR(&lock->held, name, held) {
+		keys[i] = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &refs[i]);
 		names[i] = zend_string_copy(name);
 		i++;
 	} ZEND_HASH_FOREACH_END();
@@ -182,7 +199,7 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 			released, settled, err);
 		for (i = 0; i < n; i++) {
 			/* a refused lock was never the user's: whatever happens to it is not reported */
-			bool counts = !zend_hash_exists(&lock->refused, names[i]);
+			bool counts = !held_find(lock, names[i])->refused;
 			/* a server that answered for a lock, whatever it said: it is not ours any more */
 			if (settled[i]) {
 				*all_released = *all_released && (released[i] || !counts);
@@ -221,13 +238,13 @@ static void holder_release_all(php_redislock_holder *holder)
 	if (release_held(lock, &all_released, &err) != RL_OK) {
 		php_redislock_log_release_failure("locks", err.message);
 	}
-	held_clear(lock);
+	zend_hash_clean(&lock->held);
 }
 
 static void holder_forget_all(php_redislock_holder *holder)
 {
 	redislock_lock_object *lock = lock_from_holder(holder);
-	held_clear(lock);
+	zend_hash_clean(&lock->held);
 	/* the connection, too, was the parent's: rl_conn_is_reusable() refuses it by pid */
 }
 
@@ -240,10 +257,7 @@ static zend_object *lock_create(zend_class_entry *ce)
 	zend_object_std_init(&lock->std, ce);
 	object_properties_init(&lock->std, ce);
 	lock->std.handlers = &redislock_lock_handlers;
-	zend_hash_init(&lock->held, 0, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&lock->waited, 0, NULL, NULL, 0);
-	zend_hash_init(&lock->validity, 0, NULL, NULL, 0);
-	zend_hash_init(&lock->refused, 0, NULL, NULL, 0);
+	zend_hash_init(&lock->held, 0, NULL, held_lock_free, 0);
 	lock->holder.release_all = holder_release_all;
 	lock->holder.forget_all = holder_forget_all;
 	php_redislock_holder_register(&lock->holder);
@@ -257,9 +271,6 @@ static void lock_free(zend_object *obj)
 	/* A lock nobody can reach any more can never be unlocked: release it now. */
 	php_redislock_holder_unregister(&lock->holder);
 	zend_hash_destroy(&lock->held);
-	zend_hash_destroy(&lock->waited);
-	zend_hash_destroy(&lock->validity);
-	zend_hash_destroy(&lock->refused);
 	php_redislock_client_destroy(&lock->client);
 	zend_object_std_dtor(obj);
 }
@@ -437,7 +448,7 @@ static void lock_multi(redislock_lock_object *lock, zend_string *name, double ti
 	char token[PHP_REDISLOCK_TOKEN_LEN + 1];
 	php_redislock_masters masters;
 	zend_string *key;
-	zval *held_token, token_zv;
+	held_lock *held;
 	rl_lock_ref ref;
 	rl_status status = RL_OK;
 	rl_error err;
@@ -447,13 +458,13 @@ static void lock_multi(redislock_lock_object *lock, zend_string *name, double ti
 	bool acquired = false;
 
 	php_redislock_client_masters(&lock->client, &masters);
-	if ((held_token = zend_hash_find(&lock->held, name))) {
+	if ((held = held_find(lock, name))) {
 		/* already ours: renew it, as on one server */
 		bool extended = false;
-		key = make_ref(lock, name, Z_STRVAL_P(held_token), Z_STRLEN_P(held_token), &ref);
+		key = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
 		status = rl_redlock_extend(&masters.base, &ref, ttl_ms, &extended, &validity_ms, &err);
 		if (status == RL_OK && extended) {
-			validity_set(lock, name, validity_ms);
+			validity_set(held, validity_ms);
 		} else if (status == RL_OK) {
 			multi_drop(lock, name, &ref); /* lost meanwhile: acquire anew */
 		}
@@ -515,9 +526,7 @@ static void lock_multi(redislock_lock_object *lock, zend_string *name, double ti
 		RETURN_THROWS();
 	}
 	if (acquired) {
-		ZVAL_STRINGL(&token_zv, token, PHP_REDISLOCK_TOKEN_LEN);
-		zend_hash_update(&lock->held, name, &token_zv);
-		validity_set(lock, name, validity_ms);
+		validity_set(held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN), validity_ms);
 	}
 	RETURN_BOOL(acquired);
 }
@@ -533,7 +542,7 @@ PHP_METHOD(RedisLock, lock)
 	rl_lock_ref ref;
 	rl_status status;
 	rl_error err;
-	zval *held_token;
+	held_lock *held;
 	uint64_t deadline_ns;
 	long long acked = -1;
 	bool acquired = false, waited = false;
@@ -573,20 +582,20 @@ PHP_METHOD(RedisLock, lock)
 	ref.key_len = ZSTR_LEN(key);
 
 	/* Refused before (min_replicas), and perhaps back after a failover: deleted first, so we never queue behind it. */
-	if ((held_token = zend_hash_find(&lock->held, name)) && zend_hash_exists(&lock->refused, name)) {
+	if ((held = held_find(lock, name)) && held->refused) {
 		bool gone = false;
-		ref.token = Z_STRVAL_P(held_token);
-		ref.token_len = Z_STRLEN_P(held_token);
+		ref.token = ZSTR_VAL(held->token);
+		ref.token_len = ZSTR_LEN(held->token);
 		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &gone, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
 		held_forget(lock, name);
 	}
 	/* Already ours: re-locking must not deadlock on ourselves; it renews the lifetime. */
-	if ((held_token = zend_hash_find(&lock->held, name))) {
+	if ((held = held_find(lock, name))) {
 		bool extended = false;
-		ref.token = Z_STRVAL_P(held_token);
-		ref.token_len = Z_STRLEN_P(held_token);
+		ref.token = ZSTR_VAL(held->token);
+		ref.token_len = ZSTR_LEN(held->token);
 		if ((status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &extended, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
@@ -620,11 +629,8 @@ PHP_METHOD(RedisLock, lock)
 		 */
 		bool undone = false;
 		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &undone, NULL, NULL, &err)) == RL_OK) {
-			zval refused_token;
 			acquired = false;
-			ZVAL_STRINGL(&refused_token, token, PHP_REDISLOCK_TOKEN_LEN);
-			zend_hash_update(&lock->held, name, &refused_token);
-			zend_hash_add_empty_element(&lock->refused, name);
+			held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN)->refused = true;
 		}
 	}
 	zend_string_release(key);
@@ -635,20 +641,13 @@ PHP_METHOD(RedisLock, lock)
 			 * landed before the connection broke: remember the token so
 			 * unlockAll() or the request end deletes the key if it is ours.
 			 */
-			zval maybe_held;
-			ZVAL_STRINGL(&maybe_held, token, PHP_REDISLOCK_TOKEN_LEN);
-			zend_hash_update(&lock->held, name, &maybe_held);
+			held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN);
 		}
 		php_redislock_client_throw(&lock->client, status, &err);
 		RETURN_THROWS();
 	}
 	if (acquired) {
-		zval token_zv;
-		ZVAL_STRINGL(&token_zv, token, PHP_REDISLOCK_TOKEN_LEN);
-		zend_hash_update(&lock->held, name, &token_zv);
-		if (waited) {
-			zend_hash_add_empty_element(&lock->waited, name);
-		}
+		held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN)->waited = waited;
 	}
 	RETURN_BOOL(acquired);
 
@@ -659,7 +658,7 @@ failed:
 }
 
 /* call_on_held() over several masters: each answer needs a quorum. */
-static void call_on_held_multi(redislock_lock_object *lock, zend_string *name, zval *token, held_call call,
+static void call_on_held_multi(redislock_lock_object *lock, zend_string *name, held_lock *held, held_call call,
 		long long ttl_ms, zval *return_value)
 {
 	php_redislock_masters masters;
@@ -668,26 +667,26 @@ static void call_on_held_multi(redislock_lock_object *lock, zend_string *name, z
 	rl_error err;
 	long long validity_ms = 0;
 	bool yes = false, settled = false;
-	zend_string *key = make_ref(lock, name, Z_STRVAL_P(token), Z_STRLEN_P(token), &ref);
+	zend_string *key = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
 
 	php_redislock_client_masters(&lock->client, &masters);
 	switch (call) {
 		case HELD_EXTEND:
 			if ((status = rl_redlock_extend(&masters.base, &ref, ttl_ms, &yes, &validity_ms, &err)) == RL_OK) {
 				if (yes) {
-					validity_set(lock, name, validity_ms);
+					validity_set(held, validity_ms);
 				} else {
 					multi_drop(lock, name, &ref); /* no quorum extended it: it is not a lock any more */
 				}
 			}
 			break;
 		case HELD_CHECK:
-			if (validity_left_ns(lock, name) == 0) {
+			if (validity_left_ns(held) == 0) {
 				multi_drop(lock, name, &ref); /* past its validity: whatever the masters say, it cannot be trusted */
 				break;
 			}
 			if ((status = rl_redlock_is_owner(&masters.base, &ref, &yes, &err)) == RL_OK
-					&& (!yes || validity_left_ns(lock, name) == 0)) {
+					&& (!yes || validity_left_ns(held) == 0)) {
 				/* not a quorum, or the validity ran out while the masters answered */
 				yes = false;
 				multi_drop(lock, name, &ref);
@@ -701,7 +700,7 @@ static void call_on_held_multi(redislock_lock_object *lock, zend_string *name, z
 			break;
 		case HELD_REMAINING: {
 			/* the validity the client computed: no round trip */
-			uint64_t left = validity_left_ns(lock, name);
+			uint64_t left = validity_left_ns(held);
 			zend_string_release(key);
 			if (left == 0) {
 				RETURN_FALSE;
@@ -727,7 +726,7 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 {
 	redislock_lock_object *lock = lock_for_call(this_zv);
 	zend_string *key;
-	zval *token;
+	held_lock *held;
 	rl_lock_ref ref;
 	rl_status status;
 	rl_error err;
@@ -737,11 +736,11 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	if (!lock) {
 		RETURN_THROWS();
 	}
-	if (!(token = zend_hash_find(&lock->held, name)) || zend_hash_exists(&lock->refused, name)) {
+	if (!(held = held_find(lock, name)) || held->refused) {
 		RETURN_FALSE; /* a refused lock is not held: unlockAll() or the request end clear it up */
 	}
 	if (php_redislock_client_is_multi(&lock->client)) {
-		call_on_held_multi(lock, name, token, call, ttl_ms, return_value);
+		call_on_held_multi(lock, name, held, call, ttl_ms, return_value);
 		return;
 	}
 	key = php_redislock_client_key(&lock->client, name);
@@ -749,9 +748,9 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	ref.prefix_len = ZSTR_LEN(lock->client.prefix);
 	ref.key = ZSTR_VAL(key);
 	ref.key_len = ZSTR_LEN(key);
-	ref.token = Z_STRVAL_P(token);
-	ref.token_len = Z_STRLEN_P(token);
-	status = held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && zend_hash_exists(&lock->waited, name), &yes,
+	ref.token = ZSTR_VAL(held->token);
+	ref.token_len = ZSTR_LEN(held->token);
+	status = held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && held->waited, &yes,
 		&left_ms, NULL, &err);
 	zend_string_release(key);
 	if (status == RL_OK ? (call == HELD_RELEASE || !yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {
