@@ -19,16 +19,15 @@ static zend_object_handlers redislock_semaphore_handlers;
 typedef struct {
 	php_redislock_client client;
 	php_redislock_holder holder;
-	/* name => [id => true, ...] in acquisition order: the slots this object holds, as far as it knows */
-	HashTable held;
 	/*
-	 * The ids in held whose acquire() was refused for want of replicas
-	 * (min_replicas) and undone: not the user's, but a failover can bring the
-	 * slot back on the new master (the undo went to the old one). Kept so
-	 * that the next acquire() of the name, releaseAll() and the request end
-	 * release it wherever it lives by then.
+	 * name => [id => refused, ...] in acquisition order: the slots this object
+	 * holds, as far as it knows, one record each. A refused slot's acquire()
+	 * was refused for want of replicas (min_replicas) and undone: not the
+	 * user's, but a failover can bring the slot back on the new master (the
+	 * undo went to the old one). Kept so that the next acquire() of the name,
+	 * releaseAll() and the request end release it wherever it lives by then.
 	 */
-	HashTable refused;
+	HashTable held;
 	zend_object std;
 } redislock_semaphore_object;
 
@@ -65,37 +64,43 @@ static bool id_lifetime(const zend_string *id, long long *ttl_ms)
 		(long long)(PHP_REDISLOCK_MAX_SECONDS * 1000), ttl_ms);
 }
 
-static void held_add(redislock_semaphore_object *sem, zend_string *name, zend_string *id)
+/* Records slot id of name as held (or refused); a slot recorded already is left as it is. */
+static void held_add(redislock_semaphore_object *sem, zend_string *name, zend_string *id, bool refused)
 {
-	zval *ids = zend_hash_find(&sem->held, name);
-	if (!ids) {
+	zval *slots = zend_hash_find(&sem->held, name), record;
+	if (!slots) {
 		zval empty;
 		array_init(&empty);
-		ids = zend_hash_update(&sem->held, name, &empty);
+		slots = zend_hash_update(&sem->held, name, &empty);
 	}
-	zend_hash_add_empty_element(Z_ARRVAL_P(ids), id);
+	ZVAL_BOOL(&record, refused);
+	zend_hash_add(Z_ARRVAL_P(slots), id, &record);
 }
 
 static void held_remove(redislock_semaphore_object *sem, zend_string *name, zend_string *id)
 {
-	zval *ids = zend_hash_find(&sem->held, name);
-	zend_hash_del(&sem->refused, id);
-	if (ids) {
-		zend_hash_del(Z_ARRVAL_P(ids), id);
-		if (zend_hash_num_elements(Z_ARRVAL_P(ids)) == 0) {
+	zval *slots = zend_hash_find(&sem->held, name);
+	if (slots) {
+		zend_hash_del(Z_ARRVAL_P(slots), id);
+		if (zend_hash_num_elements(Z_ARRVAL_P(slots)) == 0) {
 			zend_hash_del(&sem->held, name);
 		}
 	}
 }
 
+static inline bool slot_refused(const zval *record)
+{
+	return Z_TYPE_P(record) == IS_TRUE;
+}
+
 /* The slot this object took most recently for name, or NULL. */
 static zend_string *held_latest(redislock_semaphore_object *sem, zend_string *name)
 {
-	zval *ids = zend_hash_find(&sem->held, name);
+	zval *slots = zend_hash_find(&sem->held, name), *record;
 	zend_string *id;
-	if (ids) {
-		ZEND_HASH_REVERSE_FOREACH_STR_KEY(Z_ARRVAL_P(ids), id) {
-			if (!zend_hash_exists(&sem->refused, id)) {
+	if (slots) {
+		ZEND_HASH_REVERSE_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(slots), id, record) {
+			if (!slot_refused(record)) {
 				return id;
 			}
 		} ZEND_HASH_FOREACH_END();
@@ -193,9 +198,9 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 	zend_string **holder_names, **holder_ids;
 	const char **key_ptrs;
 	size_t *key_lens;
-	bool *released, *settled;
+	bool *released, *settled, *reported;
 	zend_string *name, *id;
-	zval *ids;
+	zval *slots, *record;
 	rl_status status = RL_OK;
 	release_batch batch;
 
@@ -203,8 +208,8 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 	if (names == 0) {
 		return RL_OK;
 	}
-	ZEND_HASH_FOREACH_VAL(&sem->held, ids) {
-		n += zend_hash_num_elements(Z_ARRVAL_P(ids));
+	ZEND_HASH_FOREACH_VAL(&sem->held, slots) {
+		n += zend_hash_num_elements(Z_ARRVAL_P(slots));
 	} ZEND_HASH_FOREACH_END();
 
 	keys = ecalloc(names, sizeof(*keys));
@@ -215,15 +220,16 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 	key_lens = safe_emalloc(n, sizeof(*key_lens), 0);
 	released = ecalloc(n, sizeof(*released));
 	settled = ecalloc(n, sizeof(*settled));
+	reported = safe_emalloc(n, sizeof(*reported), 0);
 	i = 0;
-	ZEND_HASH_FOREACH_STR_KEY_VAL(&sem->held, name, ids) {
+	ZEND_HASH_FOREACH_STR_KEY_VAL(&sem->held, name, slots) {
 		if (!rl_semaphore_keys_init(&keys[k], ZSTR_VAL(sem->client.prefix), ZSTR_LEN(sem->client.prefix),
 				ZSTR_VAL(name), ZSTR_LEN(name))) {
 			status = RL_ERR_NOMEM;
 			snprintf(err->message, sizeof(err->message), "out of memory");
 			break;
 		}
-		ZEND_HASH_FOREACH_STR_KEY(Z_ARRVAL_P(ids), id) {
+		ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(slots), id, record) {
 			holders[i].keys = &keys[k];
 			holders[i].id = ZSTR_VAL(id);
 			holders[i].id_len = ZSTR_LEN(id);
@@ -231,6 +237,8 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 			holder_ids[i] = zend_string_copy(id);
 			key_ptrs[i] = keys[k].keys[0];
 			key_lens[i] = keys[k].key_lens[0];
+			/* a refused slot was never the user's: whatever happens to it is not reported */
+			reported[i] = !slot_refused(record);
 			i++;
 		} ZEND_HASH_FOREACH_END();
 		k++;
@@ -243,12 +251,10 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 		status = php_redislock_client_run_batch(&sem->client, n, key_ptrs, key_lens, release_batch_step, &batch,
 			released, settled, err);
 		for (i = 0; i < n; i++) {
-			/* a refused slot was never the user's: whatever happens to it is not reported */
-			bool counts = !zend_hash_exists(&sem->refused, holder_ids[i]);
 			if (settled[i]) {
-				*all_released = *all_released && (released[i] || !counts);
+				*all_released = *all_released && (released[i] || !reported[i]);
 				held_remove(sem, holder_names[i], holder_ids[i]);
-			} else if (counts) {
+			} else if (reported[i]) {
 				*all_released = false;
 			}
 		}
@@ -271,6 +277,7 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 	efree(key_lens);
 	efree(released);
 	efree(settled);
+	efree(reported);
 	return status;
 }
 
@@ -287,13 +294,11 @@ static void holder_release_all(php_redislock_holder *holder)
 		php_redislock_log_release_failure("semaphore slots", err.message);
 	}
 	zend_hash_clean(&sem->held);
-	zend_hash_clean(&sem->refused);
 }
 
 static void holder_forget_all(php_redislock_holder *holder)
 {
 	zend_hash_clean(&semaphore_from_holder(holder)->held);
-	zend_hash_clean(&semaphore_from_holder(holder)->refused);
 }
 
 /* ---- object handlers ---- */
@@ -306,7 +311,6 @@ static zend_object *semaphore_create(zend_class_entry *ce)
 	object_properties_init(&sem->std, ce);
 	sem->std.handlers = &redislock_semaphore_handlers;
 	zend_hash_init(&sem->held, 0, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&sem->refused, 0, NULL, NULL, 0);
 	sem->holder.release_all = holder_release_all;
 	sem->holder.forget_all = holder_forget_all;
 	php_redislock_holder_register(&sem->holder);
@@ -320,7 +324,6 @@ static void semaphore_free(zend_object *obj)
 	/* slots nobody can reach any more can never be released: release them now */
 	php_redislock_holder_unregister(&sem->holder);
 	zend_hash_destroy(&sem->held);
-	zend_hash_destroy(&sem->refused);
 	php_redislock_client_destroy(&sem->client);
 	zend_object_std_dtor(obj);
 }
@@ -406,17 +409,17 @@ static char *wake_key_for(const rl_semaphore_keys *keys, const zend_string *id)
 static rl_status release_refused(redislock_semaphore_object *sem, zend_string *name, const rl_semaphore_keys *keys,
 		rl_error *err)
 {
-	zval *ids = zend_hash_find(&sem->held, name);
+	zval *slots = zend_hash_find(&sem->held, name), *record;
 	zend_string **refused, *id;
 	uint32_t n = 0, i;
 	rl_status status = RL_OK;
 
-	if (!ids || zend_hash_num_elements(&sem->refused) == 0) {
+	if (!slots) {
 		return RL_OK;
 	}
-	refused = safe_emalloc(zend_hash_num_elements(Z_ARRVAL_P(ids)), sizeof(*refused), 0);
-	ZEND_HASH_FOREACH_STR_KEY(Z_ARRVAL_P(ids), id) {
-		if (zend_hash_exists(&sem->refused, id)) {
+	refused = safe_emalloc(zend_hash_num_elements(Z_ARRVAL_P(slots)), sizeof(*refused), 0);
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(slots), id, record) {
+		if (slot_refused(record)) {
 			refused[n++] = zend_string_copy(id);
 		}
 	} ZEND_HASH_FOREACH_END();
@@ -516,13 +519,12 @@ PHP_METHOD(RedisSemaphore, acquire)
 		step.call = SEM_RELEASE;
 		if ((status = sem_run(sem, &keys, &step, &err)) == RL_OK) {
 			admitted = false;
-			held_add(sem, name, id);
-			zend_hash_add_empty_element(&sem->refused, id);
+			held_add(sem, name, id, true);
 		}
 	}
 	if (status != RL_OK && (admitted || status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL)) {
 		/* ours (a failure came after), or a script may have admitted us before the connection broke: release it later */
-		held_add(sem, name, id);
+		held_add(sem, name, id, false);
 	}
 	rl_semaphore_keys_free(&keys);
 	if (status != RL_OK) {
@@ -534,7 +536,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 		zend_string_release(id);
 		RETURN_FALSE;
 	}
-	held_add(sem, name, id);
+	held_add(sem, name, id, false);
 	RETURN_STR(id);
 }
 
