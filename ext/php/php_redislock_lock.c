@@ -2,6 +2,7 @@
 #include "php_redislock.h"
 #include "php_redislock_client.h"
 #include "php_redislock_registry.h"
+#include "php_redislock_release.h"
 #include "rl_lock.h"
 #include "rl_redlock.h"
 #include "zend_exceptions.h"
@@ -104,35 +105,9 @@ static inline redislock_lock_object *lock_from_holder(php_redislock_holder *hold
 
 /* ---- releasing everything held (unlockAll, request end, destruction) ---- */
 
-typedef struct {
-	const rl_lock_ref *refs;
-	bool *released;
-} release_batch;
-
-/* The locks which[0..count) of a release_batch, in one pipeline on conn. */
-static rl_status release_batch_step(rl_conn *conn, void *ctx, size_t count, const size_t *which, rl_error *err)
+static rl_status release_locks(rl_conn *conn, size_t n, const void *refs, bool *released, rl_error *err)
 {
-	release_batch *batch = ctx;
-	rl_lock_ref stack_refs[16], *refs = count <= 16 ? stack_refs : safe_emalloc(count, sizeof(*refs), 0);
-	bool stack_released[16], *released = count <= 16 ? stack_released : safe_emalloc(count, sizeof(*released), 0);
-	rl_status status;
-	size_t i;
-
-	for (i = 0; i < count; i++) {
-		refs[i] = batch->refs[which[i]];
-		released[i] = false;
-	}
-	status = rl_lock_release_many(conn, count, refs, released, err);
-	for (i = 0; i < count; i++) {
-		batch->released[which[i]] = released[i];
-	}
-	if (refs != stack_refs) {
-		efree(refs);
-	}
-	if (released != stack_released) {
-		efree(released);
-	}
-	return status;
+	return rl_lock_release_many(conn, n, refs, released, err);
 }
 
 /*
@@ -146,11 +121,12 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	uint32_t n = zend_hash_num_elements(&lock->held), i = 0;
 	rl_lock_ref *refs;
 	zend_string **keys, **names;
-	bool *released, *settled;
+	const char **key_ptrs;
+	size_t *key_lens;
+	bool *reported, *released, *settled;
 	zend_string *name;
 	held_lock *held;
 	rl_status status;
-	bool multi = php_redislock_client_is_multi(&lock->client);
 
 	*all_released = true;
 	if (n == 0) {
@@ -159,15 +135,22 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	refs = safe_emalloc(n, sizeof(*refs), 0);
 	keys = safe_emalloc(n, sizeof(*keys), 0);
 	names = safe_emalloc(n, sizeof(*names), 0);
+	key_ptrs = safe_emalloc(n, sizeof(*key_ptrs), 0);
+	key_lens = safe_emalloc(n, sizeof(*key_lens), 0);
+	reported = safe_emalloc(n, sizeof(*reported), 0);
 	released = safe_emalloc(n, sizeof(*released), 0);
 	settled = safe_emalloc(n, sizeof(*settled), 0);
 	ZEND_HASH_FOREACH_STR_KEY_PTR(&lock->held, name, held) {
 		keys[i] = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &refs[i]);
 		names[i] = zend_string_copy(name);
+		key_ptrs[i] = refs[i].key;
+		key_lens[i] = refs[i].key_len;
+		/* a refused lock was never the user's: whatever happens to it is not reported */
+		reported[i] = !held->refused;
 		i++;
 	} ZEND_HASH_FOREACH_END();
 
-	if (multi) {
+	if (php_redislock_client_is_multi(&lock->client)) {
 		/* every name on every master, in one parallel pass; a name no quorum answered for is kept */
 		php_redislock_masters masters;
 		php_redislock_client_masters(&lock->client, &masters);
@@ -183,36 +166,20 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 			}
 		}
 	} else {
-		/* one pipeline per node (one server: one in all) */
-		release_batch batch;
-		const char **key_ptrs = safe_emalloc(n, sizeof(*key_ptrs), 0);
-		size_t *key_lens = safe_emalloc(n, sizeof(*key_lens), 0);
-
+		php_redislock_release_set set;
+		set.n = n;
+		set.items = refs;
+		set.item_size = sizeof(*refs);
+		set.release = release_locks;
+		set.keys = key_ptrs;
+		set.key_lens = key_lens;
+		set.reported = reported;
+		status = php_redislock_release_set_run(&lock->client, &set, settled, all_released, err);
 		for (i = 0; i < n; i++) {
-			key_ptrs[i] = refs[i].key;
-			key_lens[i] = refs[i].key_len;
-			released[i] = false;
-		}
-		batch.refs = refs;
-		batch.released = released;
-		status = php_redislock_client_run_batch(&lock->client, n, key_ptrs, key_lens, release_batch_step, &batch,
-			released, settled, err);
-		for (i = 0; i < n; i++) {
-			/* a refused lock was never the user's: whatever happens to it is not reported */
-			bool counts = !held_find(lock, names[i])->refused;
-			/* a server that answered for a lock, whatever it said: it is not ours any more */
 			if (settled[i]) {
-				*all_released = *all_released && (released[i] || !counts);
 				held_forget(lock, names[i]);
-			} else if (counts) {
-				*all_released = false;
 			}
 		}
-		if (status != RL_OK && status != RL_ERR_SERVER) {
-			php_redislock_client_discard_if_broken(&lock->client);
-		}
-		efree(key_ptrs);
-		efree(key_lens);
 	}
 	for (i = 0; i < n; i++) {
 		zend_string_release(keys[i]);
@@ -221,6 +188,9 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	efree(refs);
 	efree(keys);
 	efree(names);
+	efree(key_ptrs);
+	efree(key_lens);
+	efree(reported);
 	efree(released);
 	efree(settled);
 	return status;

@@ -2,6 +2,7 @@
 #include "php_redislock.h"
 #include "php_redislock_client.h"
 #include "php_redislock_registry.h"
+#include "php_redislock_release.h"
 #include "rl_semaphore.h"
 #include "zend_exceptions.h"
 
@@ -118,8 +119,6 @@ static bool keys_for(redislock_semaphore_object *sem, const zend_string *name, r
 	return true;
 }
 
-/* ---- releasing everything held (releaseAll, request end, destruction) ---- */
-
 /* ---- one step on a semaphore, where its keys live ---- */
 
 typedef enum { SEM_ACQUIRE, SEM_RELEASE, SEM_REFRESH, SEM_COUNT } sem_call;
@@ -158,30 +157,11 @@ static rl_status sem_run(redislock_semaphore_object *sem, const rl_semaphore_key
 		h->call == SEM_ACQUIRE ? &h->acked : NULL, 0, err);
 }
 
-typedef struct {
-	const rl_semaphore_holder *holders;
-	bool *released;
-} release_batch;
+/* ---- releasing everything held (releaseAll, request end, destruction) ---- */
 
-static rl_status release_batch_step(rl_conn *conn, void *ctx, size_t count, const size_t *which, rl_error *err)
+static rl_status release_holders(rl_conn *conn, size_t n, const void *holders, bool *released, rl_error *err)
 {
-	release_batch *batch = ctx;
-	rl_semaphore_holder *holders = safe_emalloc(count, sizeof(*holders), 0);
-	bool *released = safe_emalloc(count, sizeof(*released), 0);
-	rl_status status;
-	size_t i;
-
-	for (i = 0; i < count; i++) {
-		holders[i] = batch->holders[which[i]];
-		released[i] = false;
-	}
-	status = rl_semaphore_release_many(conn, count, holders, released, err);
-	for (i = 0; i < count; i++) {
-		batch->released[which[i]] = released[i];
-	}
-	efree(holders);
-	efree(released);
-	return status;
+	return rl_semaphore_release_many(conn, n, holders, released, err);
 }
 
 /*
@@ -198,11 +178,10 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 	zend_string **holder_names, **holder_ids;
 	const char **key_ptrs;
 	size_t *key_lens;
-	bool *released, *settled, *reported;
+	bool *settled, *reported;
 	zend_string *name, *id;
 	zval *slots, *record;
 	rl_status status = RL_OK;
-	release_batch batch;
 
 	*all_released = true;
 	if (names == 0) {
@@ -218,7 +197,6 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 	holder_ids = safe_emalloc(n, sizeof(*holder_ids), 0);
 	key_ptrs = safe_emalloc(n, sizeof(*key_ptrs), 0);
 	key_lens = safe_emalloc(n, sizeof(*key_lens), 0);
-	released = ecalloc(n, sizeof(*released));
 	settled = ecalloc(n, sizeof(*settled));
 	reported = safe_emalloc(n, sizeof(*reported), 0);
 	i = 0;
@@ -246,20 +224,19 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 
 	built = i;
 	if (status == RL_OK) {
-		batch.holders = holders;
-		batch.released = released;
-		status = php_redislock_client_run_batch(&sem->client, n, key_ptrs, key_lens, release_batch_step, &batch,
-			released, settled, err);
+		php_redislock_release_set set;
+		set.n = n;
+		set.items = holders;
+		set.item_size = sizeof(*holders);
+		set.release = release_holders;
+		set.keys = key_ptrs;
+		set.key_lens = key_lens;
+		set.reported = reported;
+		status = php_redislock_release_set_run(&sem->client, &set, settled, all_released, err);
 		for (i = 0; i < n; i++) {
 			if (settled[i]) {
-				*all_released = *all_released && (released[i] || !reported[i]);
 				held_remove(sem, holder_names[i], holder_ids[i]);
-			} else if (reported[i]) {
-				*all_released = false;
 			}
-		}
-		if (status != RL_OK && status != RL_ERR_SERVER) {
-			php_redislock_client_discard_if_broken(&sem->client);
 		}
 	}
 	for (i = 0; i < built; i++) {
@@ -275,7 +252,6 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 	efree(holder_ids);
 	efree(key_ptrs);
 	efree(key_lens);
-	efree(released);
 	efree(settled);
 	efree(reported);
 	return status;
