@@ -358,8 +358,7 @@ PHP_METHOD(RedisSemaphore, instance)
 
 typedef struct {
 	const rl_semaphore_holder *holder;
-	const char *wake_key;
-	size_t wake_key_len;
+	const rl_wait_keys *keys; /* the semaphore's wait keys with the holder's id as member: ->wake is its wake list */
 	long limit;
 	long long ttl_ms;
 } semaphore_waiter;
@@ -369,16 +368,30 @@ static rl_status semaphore_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode
 {
 	semaphore_waiter *waiter = ctx;
 	return rl_semaphore_acquire(conn, waiter->holder, waiter->limit, waiter->ttl_ms, mode, GRACE_MS,
-		waiter->wake_key, waiter->wake_key_len, block_ms, answer, err);
+		waiter->keys->wake, waiter->keys->wake_len, block_ms, answer, err);
 }
 
-/* The wake list of one waiter: the semaphore's wake prefix followed by its id. */
-static char *wake_key_for(const rl_semaphore_keys *keys, const zend_string *id)
+/* Waits in name's FIFO queue until holder is admitted or deadline_ns passes. */
+static rl_status wait_in_queue(redislock_semaphore_object *sem, zend_string *name, const rl_semaphore_holder *holder,
+		long limit, long long ttl_ms, uint64_t deadline_ns, bool *admitted, long long *acked, rl_error *err)
 {
-	char *key = emalloc(keys->wake_prefix_len + ZSTR_LEN(id));
-	memcpy(key, keys->wake_prefix, keys->wake_prefix_len);
-	memcpy(key + keys->wake_prefix_len, ZSTR_VAL(id), ZSTR_LEN(id));
-	return key;
+	rl_wait_keys keys;
+	semaphore_waiter waiter;
+	rl_status status;
+
+	if (!rl_wait_keys_init_semaphore(&keys, ZSTR_VAL(sem->client.prefix), ZSTR_LEN(sem->client.prefix),
+			ZSTR_VAL(name), ZSTR_LEN(name), holder->id, holder->id_len)) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	waiter.holder = holder;
+	waiter.keys = &keys;
+	waiter.limit = limit;
+	waiter.ttl_ms = ttl_ms;
+	status = php_redislock_wait_in_queue(&sem->client, holder->keys->keys[0], holder->keys->key_lens[0],
+		semaphore_wait_step, &waiter, deadline_ns, admitted, acked, err);
+	rl_wait_keys_free(&keys);
+	return status;
 }
 
 /* Releases the slots of name refused before (min_replicas), so that a ghost of one never takes a slot from us. */
@@ -478,17 +491,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 	status = sem_run(sem, &keys, &step, &err);
 	admitted = status == RL_OK && step.answer == RL_WAIT_OWNED;
 	if (status == RL_OK && !admitted && timeout > 0) {
-		semaphore_waiter waiter;
-		char *wake_key = wake_key_for(&keys, id);
-
-		waiter.holder = &holder;
-		waiter.wake_key = wake_key;
-		waiter.wake_key_len = keys.wake_prefix_len + ZSTR_LEN(id);
-		waiter.limit = (long)MIN(limit, LONG_MAX);
-		waiter.ttl_ms = ttl_ms;
-		status = php_redislock_wait_in_queue(&sem->client, keys.keys[0], keys.key_lens[0], semaphore_wait_step,
-			&waiter, deadline_ns, &admitted, &step.acked, &err);
-		efree(wake_key);
+		status = wait_in_queue(sem, name, &holder, step.limit, ttl_ms, deadline_ns, &admitted, &step.acked, &err);
 	}
 	if (status == RL_OK && admitted && !php_redislock_client_replicated(&sem->client, step.acked)) {
 		/* fewer than min_replicas replicas have the slot: a failover could lose it; undone, and refused */
