@@ -66,8 +66,8 @@ if test "$PHP_REDISLOCK" != "no"; then
   redislock_core_sources="ext/core/rl_lock.c ext/core/rl_semaphore.c ext/core/rl_wait.c ext/core/rl_redlock.c
       ext/core/rl_scripts.c"
   redislock_php_sources="ext/php/redislock.c ext/php/php_redislock_client.c ext/php/php_redislock_lock.c
-      ext/php/php_redislock_redlock.c ext/php/php_redislock_registry.c ext/php/php_redislock_release.c
-      ext/php/php_redislock_semaphore.c"
+      ext/php/php_redislock_lock_multi.c ext/php/php_redislock_redlock.c ext/php/php_redislock_registry.c
+      ext/php/php_redislock_release.c ext/php/php_redislock_semaphore.c"
   redislock_cflags="-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden"
 
   PHP_NEW_EXTENSION(redislock, $redislock_php_sources, $ext_shared,,

@@ -1,40 +1,14 @@
-/* The RedisLock class: argument checks, bookkeeping of what each object holds, waiting. */
-#include "php_redislock.h"
-#include "php_redislock_client.h"
-#include "php_redislock_registry.h"
+/*
+ * The RedisLock class: argument checks, bookkeeping of what each object holds
+ * (one record per name: php_redislock_lock.h), waiting; on one server, Sentinel
+ * or Cluster. Over several masters it turns to php_redislock_lock_multi.c.
+ */
+#include "php_redislock_lock.h"
 #include "php_redislock_release.h"
-#include "rl_lock.h"
-#include "rl_redlock.h"
 #include "zend_exceptions.h"
 
 static zend_class_entry *redislock_lock_ce;
 static zend_object_handlers redislock_lock_handlers;
-
-/*
- * What this object knows of one name it holds (or may hold): everything a
- * later call, unlockAll() and the request end need, so that forgetting a
- * name is one delete.
- */
-typedef struct {
-	zend_string *token;
-	bool waited; /* taken after waiting in its queue: unlock() watches the hand-over (others are likely queued) */
-	/*
-	 * lock() was refused for want of replicas (min_replicas) and undone: not
-	 * held, as far as the user is told, but a failover can bring the key back
-	 * on the new master (the undo went to the old one). Kept so that the next
-	 * lock() of the name, unlockAll() and the request end delete it wherever
-	 * it lives by then.
-	 */
-	bool refused;
-	uint64_t valid_until_ns; /* several masters: when its validity ends (php_redislock_now_ns()); 0: unknown */
-} held_lock;
-
-typedef struct {
-	php_redislock_client client;
-	php_redislock_holder holder;
-	HashTable held; /* name => held_lock: what this object holds, as far as it knows */
-	zend_object std;
-} redislock_lock_object;
 
 static inline redislock_lock_object *lock_from_obj(zend_object *obj)
 {
@@ -48,54 +22,6 @@ static void held_lock_free(zval *record)
 	held_lock *held = Z_PTR_P(record);
 	zend_string_release(held->token);
 	efree(held);
-}
-
-static held_lock *held_find(redislock_lock_object *lock, zend_string *name)
-{
-	return zend_hash_find_ptr(&lock->held, name);
-}
-
-/* Records name as held under token, nothing else known yet; replaces any record of it. */
-static held_lock *held_put(redislock_lock_object *lock, zend_string *name, const char *token, size_t token_len)
-{
-	held_lock *held = emalloc(sizeof(*held));
-	held->token = zend_string_init(token, token_len, 0);
-	held->waited = false;
-	held->refused = false;
-	held->valid_until_ns = 0;
-	return zend_hash_update_ptr(&lock->held, name, held);
-}
-
-static void held_forget(redislock_lock_object *lock, zend_string *name)
-{
-	zend_hash_del(&lock->held, name);
-}
-
-/* Several masters: the lock's validity ends validity_ms from now (the client's clock: monotonic). */
-static void validity_set(held_lock *held, long long validity_ms)
-{
-	held->valid_until_ns = php_redislock_now_ns() + (uint64_t)validity_ms * 1000000u;
-}
-
-/* Several masters: the validity left, in ns (0 when it ran out or is unknown). */
-static uint64_t validity_left_ns(const held_lock *held)
-{
-	uint64_t now = php_redislock_now_ns();
-	return held->valid_until_ns > now ? held->valid_until_ns - now : 0;
-}
-
-/* The C layer's view of a lock of this object's: prefix, key (prefix . name, which the caller releases), token. */
-static zend_string *make_ref(redislock_lock_object *lock, zend_string *name, const char *token, size_t token_len,
-		rl_lock_ref *ref)
-{
-	zend_string *key = php_redislock_client_key(&lock->client, name);
-	ref->prefix = ZSTR_VAL(lock->client.prefix);
-	ref->prefix_len = ZSTR_LEN(lock->client.prefix);
-	ref->key = ZSTR_VAL(key);
-	ref->key_len = ZSTR_LEN(key);
-	ref->token = token;
-	ref->token_len = token_len;
-	return key;
 }
 
 static inline redislock_lock_object *lock_from_holder(php_redislock_holder *holder)
@@ -123,7 +49,7 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	zend_string **keys, **names;
 	const char **key_ptrs;
 	size_t *key_lens;
-	bool *reported, *released, *settled;
+	bool *reported, *settled;
 	zend_string *name;
 	held_lock *held;
 	rl_status status;
@@ -138,7 +64,6 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	key_ptrs = safe_emalloc(n, sizeof(*key_ptrs), 0);
 	key_lens = safe_emalloc(n, sizeof(*key_lens), 0);
 	reported = safe_emalloc(n, sizeof(*reported), 0);
-	released = safe_emalloc(n, sizeof(*released), 0);
 	settled = safe_emalloc(n, sizeof(*settled), 0);
 	ZEND_HASH_FOREACH_STR_KEY_PTR(&lock->held, name, held) {
 		keys[i] = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &refs[i]);
@@ -151,20 +76,7 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	} ZEND_HASH_FOREACH_END();
 
 	if (php_redislock_client_is_multi(&lock->client)) {
-		/* every name on every master, in one parallel pass; a name no quorum answered for is kept */
-		php_redislock_masters masters;
-		php_redislock_client_masters(&lock->client, &masters);
-		status = rl_redlock_release_many(&masters.base, n, refs, released, settled, err);
-		if (status == RL_OK || status == RL_ERR_QUORUM) {
-			for (i = 0; i < n; i++) {
-				if (settled[i]) {
-					*all_released = *all_released && released[i];
-					held_forget(lock, names[i]);
-				} else {
-					*all_released = false;
-				}
-			}
-		}
+		status = php_redislock_multi_release_held(lock, n, refs, names, all_released, err);
 	} else {
 		php_redislock_release_set set;
 		set.n = n;
@@ -176,6 +88,7 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 		set.reported = reported;
 		status = php_redislock_release_set_run(&lock->client, &set, settled, all_released, err);
 		for (i = 0; i < n; i++) {
+			/* a server that answered for a lock, whatever it said: it is not ours any more */
 			if (settled[i]) {
 				held_forget(lock, names[i]);
 			}
@@ -191,7 +104,6 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	efree(key_ptrs);
 	efree(key_lens);
 	efree(reported);
-	efree(released);
 	efree(settled);
 	return status;
 }
@@ -337,8 +249,6 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 
 /* ---- one step on a held (or wanted) lock, where its key lives ---- */
 
-typedef enum { HELD_ACQUIRE, HELD_EXTEND, HELD_CHECK, HELD_RELEASE, HELD_REMAINING } held_call;
-
 typedef struct {
 	held_call call;
 	const rl_lock_ref *ref;
@@ -392,115 +302,6 @@ static rl_status held_run(redislock_lock_object *lock, held_call call, const rl_
 	return status;
 }
 
-/* ---- several masters ---- */
-
-/* Deletes the lock everywhere it still holds the token (best effort) and forgets it. */
-static void multi_drop(redislock_lock_object *lock, zend_string *name, const rl_lock_ref *ref)
-{
-	php_redislock_masters masters;
-	bool released, settled;
-	rl_error ignored;
-
-	php_redislock_client_masters(&lock->client, &masters);
-	rl_redlock_release_many(&masters.base, 1, ref, &released, &settled, &ignored);
-	held_forget(lock, name);
-}
-
-/*
- * lock() over several masters: one attempt at a time on all of them at once;
- * with a timeout, between attempts the waiter blocks on every master's wake
- * list until a release leaves a note or a quorum of the holders' keys could
- * have expired, then retries after a short random pause.
- */
-static void lock_multi(redislock_lock_object *lock, zend_string *name, double timeout, long long ttl_ms,
-		zend_long wait_interval_us, zval *return_value)
-{
-	char token[PHP_REDISLOCK_TOKEN_LEN + 1];
-	php_redislock_masters masters;
-	zend_string *key;
-	held_lock *held;
-	rl_lock_ref ref;
-	rl_status status = RL_OK;
-	rl_error err;
-	uint64_t deadline_ns = php_redislock_wait_deadline_ns(timeout);
-	double budget = rl_redlock_acquire_budget(ttl_ms, lock->client.endpoints[0].config.read_timeout);
-	long long validity_ms = 0, free_in_ms = -1;
-	bool acquired = false;
-
-	php_redislock_client_masters(&lock->client, &masters);
-	if ((held = held_find(lock, name))) {
-		/* already ours: renew it, as on one server */
-		bool extended = false;
-		key = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
-		status = rl_redlock_extend(&masters.base, &ref, ttl_ms, &extended, &validity_ms, &err);
-		if (status == RL_OK && extended) {
-			validity_set(held, validity_ms);
-		} else if (status == RL_OK) {
-			multi_drop(lock, name, &ref); /* lost meanwhile: acquire anew */
-		}
-		zend_string_release(key);
-		if (status != RL_OK) {
-			php_redislock_client_throw(&lock->client, status, &err);
-			RETURN_THROWS();
-		}
-		if (extended) {
-			RETURN_TRUE;
-		}
-	}
-	key = make_ref(lock, name, token, PHP_REDISLOCK_TOKEN_LEN, &ref);
-	for (;;) {
-		uint64_t now_ns;
-		long long block_ms, left_ms;
-		size_t notes = 0;
-
-		/*
-		 * A new token for every attempt: a roll-back that was written but not
-		 * waited for (a master past its budget) may land after a later attempt
-		 * took that master, and must never delete that attempt's key.
-		 */
-		if (!php_redislock_make_token(token)) {
-			zend_string_release(key);
-			RETURN_THROWS();
-		}
-		status = rl_redlock_acquire(&masters.base, &ref, ttl_ms, budget, timeout > 0, &acquired, &validity_ms,
-			&free_in_ms, &err);
-		if (status != RL_OK || acquired) {
-			break;
-		}
-		now_ns = php_redislock_now_ns();
-		if (timeout <= 0 || now_ns >= deadline_ns || php_redislock_time_limit_reached()) {
-			break;
-		}
-		left_ms = (long long)((deadline_ns - now_ns + 999999) / 1000000);
-		block_ms = free_in_ms >= 0 && free_in_ms < RL_REDLOCK_BLOCK_MAX_MS ? free_in_ms + 1 : RL_REDLOCK_BLOCK_MAX_MS;
-		if (block_ms > left_ms) {
-			block_ms = left_ms;
-		}
-		if ((status = rl_redlock_block(&masters.base, &ref, block_ms, &notes, &err)) != RL_OK) {
-			break;
-		}
-		if (notes == 0 && block_ms == left_ms && (free_in_ms < 0 || free_in_ms >= left_ms)) {
-			/* out of time, and nothing said the lock changed: another attempt could not get it */
-			break;
-		}
-		if (notes > 0 && notes < rl_redlock_quorum(lock->client.n)) {
-			/* the notes of one release went to several waiters (each master wakes its first
-			 * blocked one): they retry at once, so do not retry in step with them. A waiter
-			 * woken by a quorum of masters was first in line on a majority: no pause */
-			php_redislock_random_pause(wait_interval_us < 5000 ? wait_interval_us : 5000);
-		}
-	}
-	zend_string_release(key);
-	if (status != RL_OK) {
-		php_redislock_client_throw(&lock->client, status, &err);
-		RETURN_THROWS();
-	}
-	if (acquired) {
-		validity_set(held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN), validity_ms);
-	}
-	RETURN_BOOL(acquired);
-}
-
 PHP_METHOD(RedisLock, lock)
 {
 	zend_string *name, *key;
@@ -541,7 +342,7 @@ PHP_METHOD(RedisLock, lock)
 		RETURN_THROWS();
 	}
 	if (php_redislock_client_is_multi(&lock->client)) {
-		lock_multi(lock, name, timeout, ttl_ms, wait_interval_us, return_value);
+		php_redislock_multi_lock(lock, name, timeout, ttl_ms, wait_interval_us, return_value);
 		return;
 	}
 
@@ -627,65 +428,6 @@ failed:
 	RETURN_THROWS();
 }
 
-/* call_on_held() over several masters: each answer needs a quorum. */
-static void call_on_held_multi(redislock_lock_object *lock, zend_string *name, held_lock *held, held_call call,
-		long long ttl_ms, zval *return_value)
-{
-	php_redislock_masters masters;
-	rl_lock_ref ref;
-	rl_status status = RL_OK;
-	rl_error err;
-	long long validity_ms = 0;
-	bool yes = false, settled = false;
-	zend_string *key = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
-
-	php_redislock_client_masters(&lock->client, &masters);
-	switch (call) {
-		case HELD_EXTEND:
-			if ((status = rl_redlock_extend(&masters.base, &ref, ttl_ms, &yes, &validity_ms, &err)) == RL_OK) {
-				if (yes) {
-					validity_set(held, validity_ms);
-				} else {
-					multi_drop(lock, name, &ref); /* no quorum extended it: it is not a lock any more */
-				}
-			}
-			break;
-		case HELD_CHECK:
-			if (validity_left_ns(held) == 0) {
-				multi_drop(lock, name, &ref); /* past its validity: whatever the masters say, it cannot be trusted */
-				break;
-			}
-			if ((status = rl_redlock_is_owner(&masters.base, &ref, &yes, &err)) == RL_OK
-					&& (!yes || validity_left_ns(held) == 0)) {
-				/* not a quorum, or the validity ran out while the masters answered */
-				yes = false;
-				multi_drop(lock, name, &ref);
-			}
-			break;
-		case HELD_RELEASE:
-			status = rl_redlock_release_many(&masters.base, 1, &ref, &yes, &settled, &err);
-			if (settled) {
-				held_forget(lock, name);
-			}
-			break;
-		case HELD_REMAINING: {
-			/* the validity the client computed: no round trip */
-			uint64_t left = validity_left_ns(held);
-			zend_string_release(key);
-			if (left == 0) {
-				RETURN_FALSE;
-			}
-			RETURN_DOUBLE((double)left / 1e9);
-		}
-	}
-	zend_string_release(key);
-	if (status != RL_OK) {
-		php_redislock_client_throw(&lock->client, status, &err);
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(yes);
-}
-
 /*
  * expire(), isLocking() and unlock(): one token-checked call on a lock this
  * object holds (a name it does not hold is false, with no round trip). The
@@ -710,7 +452,7 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 		RETURN_FALSE; /* a refused lock is not held: unlockAll() or the request end clear it up */
 	}
 	if (php_redislock_client_is_multi(&lock->client)) {
-		call_on_held_multi(lock, name, held, call, ttl_ms, return_value);
+		php_redislock_multi_call_on_held(lock, name, held, call, ttl_ms, return_value);
 		return;
 	}
 	key = php_redislock_client_key(&lock->client, name);
