@@ -1,8 +1,9 @@
 /*
  * The lock over several masters (Redlock mode: ext/core/rl_redlock.c,
- * ext/core/lua/redlock_*.lua, lock_multi() in ext/php/php_redislock_lock.c):
- * 3 masters, quorum 2, NCL clients that each call lock() with a timeout (they
- * wait) ROUNDS times, hold the lock, and unlock() it. See model/README.md.
+ * ext/core/lua/redlock_*.lua, php_redislock_multi_lock() in
+ * ext/php/php_redislock_lock_multi.c): 3 masters, quorum 2, NCL clients that
+ * each call lock() with a timeout (they wait) ROUNDS times, hold the lock, and
+ * unlock() it. See model/README.md.
  *
  * Each d_step below is one script (or BLPOP) on one master: a master runs
  * them one at a time, atomically. A client's fan-out (acquire, roll-back,

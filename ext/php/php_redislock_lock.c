@@ -1,33 +1,17 @@
-/* The RedisLock class: argument checks, bookkeeping of what each object holds, waiting. */
-#include "php_redislock.h"
-#include "php_redislock_client.h"
+/*
+ * The RedisLock class: argument checks, bookkeeping of what each object holds
+ * (one record per name: php_redislock_lock.h), waiting; on one server, Sentinel
+ * or Cluster. Over several masters it turns to php_redislock_lock_multi.c.
+ */
+#include "php_redislock_lock.h"
 #include "php_redislock_args.h"
 #include "php_redislock_random.h"
+#include "php_redislock_release.h"
 #include "php_redislock_wait.h"
-#include "php_redislock_registry.h"
-#include "rl_lock.h"
-#include "rl_redlock.h"
 #include "zend_exceptions.h"
 
 static zend_class_entry *redislock_lock_ce;
 static zend_object_handlers redislock_lock_handlers;
-
-typedef struct {
-	php_redislock_client client;
-	php_redislock_holder holder;
-	HashTable held; /* name => token: what this object holds, as far as it knows */
-	HashTable waited; /* the names in held that it waited for: their unlock() watches the hand-over */
-	HashTable validity; /* several masters: name => when its validity ends (php_redislock_now_ns()) */
-	/*
-	 * The names in held whose lock() was refused for want of replicas
-	 * (min_replicas) and undone: not held, as far as the user is told, but
-	 * a failover can bring the key back on the new master (the undo went to
-	 * the old one). Kept so that the next lock() of the name, unlockAll()
-	 * and the request end delete it wherever it lives by then.
-	 */
-	HashTable refused;
-	zend_object std;
-} redislock_lock_object;
 
 static inline redislock_lock_object *lock_from_obj(zend_object *obj)
 {
@@ -36,51 +20,11 @@ static inline redislock_lock_object *lock_from_obj(zend_object *obj)
 
 #define Z_REDISLOCK_LOCK_P(zv) lock_from_obj(Z_OBJ_P(zv))
 
-static void held_forget(redislock_lock_object *lock, zend_string *name)
+static void held_lock_free(zval *record)
 {
-	zend_hash_del(&lock->held, name);
-	zend_hash_del(&lock->waited, name);
-	zend_hash_del(&lock->validity, name);
-	zend_hash_del(&lock->refused, name);
-}
-
-static void held_clear(redislock_lock_object *lock)
-{
-	zend_hash_clean(&lock->held);
-	zend_hash_clean(&lock->waited);
-	zend_hash_clean(&lock->validity);
-	zend_hash_clean(&lock->refused);
-}
-
-/* Several masters: the lock's validity ends validity_ms from now (the client's clock: monotonic). */
-static void validity_set(redislock_lock_object *lock, zend_string *name, long long validity_ms)
-{
-	zval until;
-	/* a double: monotonic ns do not fit a 32-bit zend_long, and 53 bits keep them exact for 104 days of uptime */
-	ZVAL_DOUBLE(&until, (double)(php_redislock_now_ns() + (uint64_t)validity_ms * 1000000u));
-	zend_hash_update(&lock->validity, name, &until);
-}
-
-/* Several masters: the validity left, in ns (0 when it ran out or is unknown). */
-static uint64_t validity_left_ns(redislock_lock_object *lock, zend_string *name)
-{
-	zval *until = zend_hash_find(&lock->validity, name);
-	uint64_t now = php_redislock_now_ns();
-	return until && Z_DVAL_P(until) > (double)now ? (uint64_t)(Z_DVAL_P(until) - (double)now) : 0;
-}
-
-/* The C layer's view of a lock of this object's: prefix, key (prefix . name, which the caller releases), token. */
-static zend_string *make_ref(redislock_lock_object *lock, zend_string *name, const char *token, size_t token_len,
-		rl_lock_ref *ref)
-{
-	zend_string *key = php_redislock_client_key(&lock->client, name);
-	ref->prefix = ZSTR_VAL(lock->client.prefix);
-	ref->prefix_len = ZSTR_LEN(lock->client.prefix);
-	ref->key = ZSTR_VAL(key);
-	ref->key_len = ZSTR_LEN(key);
-	ref->token = token;
-	ref->token_len = token_len;
-	return key;
+	held_lock *held = Z_PTR_P(record);
+	zend_string_release(held->token);
+	efree(held);
 }
 
 static inline redislock_lock_object *lock_from_holder(php_redislock_holder *holder)
@@ -90,35 +34,9 @@ static inline redislock_lock_object *lock_from_holder(php_redislock_holder *hold
 
 /* ---- releasing everything held (unlockAll, request end, destruction) ---- */
 
-typedef struct {
-	const rl_lock_ref *refs;
-	bool *released;
-} release_batch;
-
-/* The locks which[0..count) of a release_batch, in one pipeline on conn. */
-static rl_status release_batch_step(rl_conn *conn, void *ctx, size_t count, const size_t *which, rl_error *err)
+static rl_status release_locks(rl_conn *conn, size_t n, const void *refs, bool *released, rl_error *err)
 {
-	release_batch *batch = ctx;
-	rl_lock_ref stack_refs[16], *refs = count <= 16 ? stack_refs : safe_emalloc(count, sizeof(*refs), 0);
-	bool stack_released[16], *released = count <= 16 ? stack_released : safe_emalloc(count, sizeof(*released), 0);
-	rl_status status;
-	size_t i;
-
-	for (i = 0; i < count; i++) {
-		refs[i] = batch->refs[which[i]];
-		released[i] = false;
-	}
-	status = rl_lock_release_many(conn, count, refs, released, err);
-	for (i = 0; i < count; i++) {
-		batch->released[which[i]] = released[i];
-	}
-	if (refs != stack_refs) {
-		efree(refs);
-	}
-	if (released != stack_released) {
-		efree(released);
-	}
-	return status;
+	return rl_lock_release_many(conn, n, refs, released, err);
 }
 
 /*
@@ -132,11 +50,12 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	uint32_t n = zend_hash_num_elements(&lock->held), i = 0;
 	rl_lock_ref *refs;
 	zend_string **keys, **names;
-	bool *released, *settled;
+	const char **key_ptrs;
+	size_t *key_lens;
+	bool *reported, *settled;
 	zend_string *name;
-	zval *token;
+	held_lock *held;
 	rl_status status;
-	bool multi = php_redislock_client_is_multi(&lock->client);
 
 	*all_released = true;
 	if (n == 0) {
@@ -145,60 +64,38 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	refs = safe_emalloc(n, sizeof(*refs), 0);
 	keys = safe_emalloc(n, sizeof(*keys), 0);
 	names = safe_emalloc(n, sizeof(*names), 0);
-	released = safe_emalloc(n, sizeof(*released), 0);
+	key_ptrs = safe_emalloc(n, sizeof(*key_ptrs), 0);
+	key_lens = safe_emalloc(n, sizeof(*key_lens), 0);
+	reported = safe_emalloc(n, sizeof(*reported), 0);
 	settled = safe_emalloc(n, sizeof(*settled), 0);
-	ZEND_HASH_FOREACH_STR_KEY_VAL(&lock->held, name, token) {
-		keys[i] = make_ref(lock, name, Z_STRVAL_P(token), Z_STRLEN_P(token), &refs[i]);
+	ZEND_HASH_FOREACH_STR_KEY_PTR(&lock->held, name, held) {
+		keys[i] = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &refs[i]);
 		names[i] = zend_string_copy(name);
+		key_ptrs[i] = refs[i].key;
+		key_lens[i] = refs[i].key_len;
+		/* a refused lock was never the user's: whatever happens to it is not reported */
+		reported[i] = !held->refused;
 		i++;
 	} ZEND_HASH_FOREACH_END();
 
-	if (multi) {
-		/* every name on every master, in one parallel pass; a name no quorum answered for is kept */
-		php_redislock_masters masters;
-		php_redislock_client_masters(&lock->client, &masters);
-		status = rl_redlock_release_many(&masters.base, n, refs, released, settled, err);
-		if (status == RL_OK || status == RL_ERR_QUORUM) {
-			for (i = 0; i < n; i++) {
-				if (settled[i]) {
-					*all_released = *all_released && released[i];
-					held_forget(lock, names[i]);
-				} else {
-					*all_released = false;
-				}
-			}
-		}
+	if (php_redislock_client_is_multi(&lock->client)) {
+		status = php_redislock_multi_release_held(lock, n, refs, names, all_released, err);
 	} else {
-		/* one pipeline per node (one server: one in all) */
-		release_batch batch;
-		const char **key_ptrs = safe_emalloc(n, sizeof(*key_ptrs), 0);
-		size_t *key_lens = safe_emalloc(n, sizeof(*key_lens), 0);
-
+		php_redislock_release_set set;
+		set.n = n;
+		set.items = refs;
+		set.item_size = sizeof(*refs);
+		set.release = release_locks;
+		set.keys = key_ptrs;
+		set.key_lens = key_lens;
+		set.reported = reported;
+		status = php_redislock_release_set_run(&lock->client, &set, settled, all_released, err);
 		for (i = 0; i < n; i++) {
-			key_ptrs[i] = refs[i].key;
-			key_lens[i] = refs[i].key_len;
-			released[i] = false;
-		}
-		batch.refs = refs;
-		batch.released = released;
-		status = php_redislock_client_run_batch(&lock->client, n, key_ptrs, key_lens, release_batch_step, &batch,
-			released, settled, err);
-		for (i = 0; i < n; i++) {
-			/* a refused lock was never the user's: whatever happens to it is not reported */
-			bool counts = !zend_hash_exists(&lock->refused, names[i]);
 			/* a server that answered for a lock, whatever it said: it is not ours any more */
 			if (settled[i]) {
-				*all_released = *all_released && (released[i] || !counts);
 				held_forget(lock, names[i]);
-			} else if (counts) {
-				*all_released = false;
 			}
 		}
-		if (status != RL_OK && status != RL_ERR_SERVER) {
-			php_redislock_client_discard_if_broken(&lock->client);
-		}
-		efree(key_ptrs);
-		efree(key_lens);
 	}
 	for (i = 0; i < n; i++) {
 		zend_string_release(keys[i]);
@@ -207,7 +104,9 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	efree(refs);
 	efree(keys);
 	efree(names);
-	efree(released);
+	efree(key_ptrs);
+	efree(key_lens);
+	efree(reported);
 	efree(settled);
 	return status;
 }
@@ -224,13 +123,13 @@ static void holder_release_all(php_redislock_holder *holder)
 	if (release_held(lock, &all_released, &err) != RL_OK) {
 		php_redislock_log_release_failure("locks", err.message);
 	}
-	held_clear(lock);
+	zend_hash_clean(&lock->held);
 }
 
 static void holder_forget_all(php_redislock_holder *holder)
 {
 	redislock_lock_object *lock = lock_from_holder(holder);
-	held_clear(lock);
+	zend_hash_clean(&lock->held);
 	/* the connection, too, was the parent's: rl_conn_is_reusable() refuses it by pid */
 }
 
@@ -243,10 +142,7 @@ static zend_object *lock_create(zend_class_entry *ce)
 	zend_object_std_init(&lock->std, ce);
 	object_properties_init(&lock->std, ce);
 	lock->std.handlers = &redislock_lock_handlers;
-	zend_hash_init(&lock->held, 0, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&lock->waited, 0, NULL, NULL, 0);
-	zend_hash_init(&lock->validity, 0, NULL, NULL, 0);
-	zend_hash_init(&lock->refused, 0, NULL, NULL, 0);
+	zend_hash_init(&lock->held, 0, NULL, held_lock_free, 0);
 	lock->holder.release_all = holder_release_all;
 	lock->holder.forget_all = holder_forget_all;
 	php_redislock_holder_register(&lock->holder);
@@ -260,9 +156,6 @@ static void lock_free(zend_object *obj)
 	/* A lock nobody can reach any more can never be unlocked: release it now. */
 	php_redislock_holder_unregister(&lock->holder);
 	zend_hash_destroy(&lock->held);
-	zend_hash_destroy(&lock->waited);
-	zend_hash_destroy(&lock->validity);
-	zend_hash_destroy(&lock->refused);
 	php_redislock_client_destroy(&lock->client);
 	zend_object_std_dtor(obj);
 }
@@ -359,8 +252,6 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 
 /* ---- one step on a held (or wanted) lock, where its key lives ---- */
 
-typedef enum { HELD_ACQUIRE, HELD_EXTEND, HELD_CHECK, HELD_RELEASE, HELD_REMAINING } held_call;
-
 typedef struct {
 	held_call call;
 	const rl_lock_ref *ref;
@@ -414,117 +305,6 @@ static rl_status held_run(redislock_lock_object *lock, held_call call, const rl_
 	return status;
 }
 
-/* ---- several masters ---- */
-
-/* Deletes the lock everywhere it still holds the token (best effort) and forgets it. */
-static void multi_drop(redislock_lock_object *lock, zend_string *name, const rl_lock_ref *ref)
-{
-	php_redislock_masters masters;
-	bool released, settled;
-	rl_error ignored;
-
-	php_redislock_client_masters(&lock->client, &masters);
-	rl_redlock_release_many(&masters.base, 1, ref, &released, &settled, &ignored);
-	held_forget(lock, name);
-}
-
-/*
- * lock() over several masters: one attempt at a time on all of them at once;
- * with a timeout, between attempts the waiter blocks on every master's wake
- * list until a release leaves a note or a quorum of the holders' keys could
- * have expired, then retries after a short random pause.
- */
-static void lock_multi(redislock_lock_object *lock, zend_string *name, double timeout, long long ttl_ms,
-		zend_long wait_interval_us, zval *return_value)
-{
-	char token[PHP_REDISLOCK_TOKEN_LEN + 1];
-	php_redislock_masters masters;
-	zend_string *key;
-	zval *held_token, token_zv;
-	rl_lock_ref ref;
-	rl_status status = RL_OK;
-	rl_error err;
-	uint64_t deadline_ns = php_redislock_wait_deadline_ns(timeout);
-	double budget = rl_redlock_acquire_budget(ttl_ms, lock->client.endpoints[0].config.read_timeout);
-	long long validity_ms = 0, free_in_ms = -1;
-	bool acquired = false;
-
-	php_redislock_client_masters(&lock->client, &masters);
-	if ((held_token = zend_hash_find(&lock->held, name))) {
-		/* already ours: renew it, as on one server */
-		bool extended = false;
-		key = make_ref(lock, name, Z_STRVAL_P(held_token), Z_STRLEN_P(held_token), &ref);
-		status = rl_redlock_extend(&masters.base, &ref, ttl_ms, &extended, &validity_ms, &err);
-		if (status == RL_OK && extended) {
-			validity_set(lock, name, validity_ms);
-		} else if (status == RL_OK) {
-			multi_drop(lock, name, &ref); /* lost meanwhile: acquire anew */
-		}
-		zend_string_release(key);
-		if (status != RL_OK) {
-			php_redislock_client_throw(&lock->client, status, &err);
-			RETURN_THROWS();
-		}
-		if (extended) {
-			RETURN_TRUE;
-		}
-	}
-	key = make_ref(lock, name, token, PHP_REDISLOCK_TOKEN_LEN, &ref);
-	for (;;) {
-		uint64_t now_ns;
-		long long block_ms, left_ms;
-		size_t notes = 0;
-
-		/*
-		 * A new token for every attempt: a roll-back that was written but not
-		 * waited for (a master past its budget) may land after a later attempt
-		 * took that master, and must never delete that attempt's key.
-		 */
-		if (!php_redislock_make_token(token)) {
-			zend_string_release(key);
-			RETURN_THROWS();
-		}
-		status = rl_redlock_acquire(&masters.base, &ref, ttl_ms, budget, timeout > 0, &acquired, &validity_ms,
-			&free_in_ms, &err);
-		if (status != RL_OK || acquired) {
-			break;
-		}
-		now_ns = php_redislock_now_ns();
-		if (timeout <= 0 || now_ns >= deadline_ns || php_redislock_time_limit_reached()) {
-			break;
-		}
-		left_ms = (long long)((deadline_ns - now_ns + 999999) / 1000000);
-		block_ms = free_in_ms >= 0 && free_in_ms < RL_REDLOCK_BLOCK_MAX_MS ? free_in_ms + 1 : RL_REDLOCK_BLOCK_MAX_MS;
-		if (block_ms > left_ms) {
-			block_ms = left_ms;
-		}
-		if ((status = rl_redlock_block(&masters.base, &ref, block_ms, &notes, &err)) != RL_OK) {
-			break;
-		}
-		if (notes == 0 && block_ms == left_ms && (free_in_ms < 0 || free_in_ms >= left_ms)) {
-			/* out of time, and nothing said the lock changed: another attempt could not get it */
-			break;
-		}
-		if (notes > 0 && notes < rl_redlock_quorum(lock->client.n)) {
-			/* the notes of one release went to several waiters (each master wakes its first
-			 * blocked one): they retry at once, so do not retry in step with them. A waiter
-			 * woken by a quorum of masters was first in line on a majority: no pause */
-			php_redislock_random_pause(wait_interval_us < 5000 ? wait_interval_us : 5000);
-		}
-	}
-	zend_string_release(key);
-	if (status != RL_OK) {
-		php_redislock_client_throw(&lock->client, status, &err);
-		RETURN_THROWS();
-	}
-	if (acquired) {
-		ZVAL_STRINGL(&token_zv, token, PHP_REDISLOCK_TOKEN_LEN);
-		zend_hash_update(&lock->held, name, &token_zv);
-		validity_set(lock, name, validity_ms);
-	}
-	RETURN_BOOL(acquired);
-}
-
 PHP_METHOD(RedisLock, lock)
 {
 	zend_string *name, *key;
@@ -536,7 +316,7 @@ PHP_METHOD(RedisLock, lock)
 	rl_lock_ref ref;
 	rl_status status;
 	rl_error err;
-	zval *held_token;
+	held_lock *held;
 	uint64_t deadline_ns;
 	long long acked = -1;
 	bool acquired = false, waited = false;
@@ -565,7 +345,7 @@ PHP_METHOD(RedisLock, lock)
 		RETURN_THROWS();
 	}
 	if (php_redislock_client_is_multi(&lock->client)) {
-		lock_multi(lock, name, timeout, ttl_ms, wait_interval_us, return_value);
+		php_redislock_multi_lock(lock, name, timeout, ttl_ms, wait_interval_us, return_value);
 		return;
 	}
 
@@ -576,20 +356,20 @@ PHP_METHOD(RedisLock, lock)
 	ref.key_len = ZSTR_LEN(key);
 
 	/* Refused before (min_replicas), and perhaps back after a failover: deleted first, so we never queue behind it. */
-	if ((held_token = zend_hash_find(&lock->held, name)) && zend_hash_exists(&lock->refused, name)) {
+	if ((held = held_find(lock, name)) && held->refused) {
 		bool gone = false;
-		ref.token = Z_STRVAL_P(held_token);
-		ref.token_len = Z_STRLEN_P(held_token);
+		ref.token = ZSTR_VAL(held->token);
+		ref.token_len = ZSTR_LEN(held->token);
 		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &gone, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
 		held_forget(lock, name);
 	}
 	/* Already ours: re-locking must not deadlock on ourselves; it renews the lifetime. */
-	if ((held_token = zend_hash_find(&lock->held, name))) {
+	if ((held = held_find(lock, name))) {
 		bool extended = false;
-		ref.token = Z_STRVAL_P(held_token);
-		ref.token_len = Z_STRLEN_P(held_token);
+		ref.token = ZSTR_VAL(held->token);
+		ref.token_len = ZSTR_LEN(held->token);
 		if ((status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &extended, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
@@ -623,11 +403,8 @@ PHP_METHOD(RedisLock, lock)
 		 */
 		bool undone = false;
 		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &undone, NULL, NULL, &err)) == RL_OK) {
-			zval refused_token;
 			acquired = false;
-			ZVAL_STRINGL(&refused_token, token, PHP_REDISLOCK_TOKEN_LEN);
-			zend_hash_update(&lock->held, name, &refused_token);
-			zend_hash_add_empty_element(&lock->refused, name);
+			held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN)->refused = true;
 		}
 	}
 	zend_string_release(key);
@@ -638,20 +415,13 @@ PHP_METHOD(RedisLock, lock)
 			 * landed before the connection broke: remember the token so
 			 * unlockAll() or the request end deletes the key if it is ours.
 			 */
-			zval maybe_held;
-			ZVAL_STRINGL(&maybe_held, token, PHP_REDISLOCK_TOKEN_LEN);
-			zend_hash_update(&lock->held, name, &maybe_held);
+			held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN);
 		}
 		php_redislock_client_throw(&lock->client, status, &err);
 		RETURN_THROWS();
 	}
 	if (acquired) {
-		zval token_zv;
-		ZVAL_STRINGL(&token_zv, token, PHP_REDISLOCK_TOKEN_LEN);
-		zend_hash_update(&lock->held, name, &token_zv);
-		if (waited) {
-			zend_hash_add_empty_element(&lock->waited, name);
-		}
+		held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN)->waited = waited;
 	}
 	RETURN_BOOL(acquired);
 
@@ -659,65 +429,6 @@ failed:
 	zend_string_release(key);
 	php_redislock_client_throw(&lock->client, status, &err);
 	RETURN_THROWS();
-}
-
-/* call_on_held() over several masters: each answer needs a quorum. */
-static void call_on_held_multi(redislock_lock_object *lock, zend_string *name, zval *token, held_call call,
-		long long ttl_ms, zval *return_value)
-{
-	php_redislock_masters masters;
-	rl_lock_ref ref;
-	rl_status status = RL_OK;
-	rl_error err;
-	long long validity_ms = 0;
-	bool yes = false, settled = false;
-	zend_string *key = make_ref(lock, name, Z_STRVAL_P(token), Z_STRLEN_P(token), &ref);
-
-	php_redislock_client_masters(&lock->client, &masters);
-	switch (call) {
-		case HELD_EXTEND:
-			if ((status = rl_redlock_extend(&masters.base, &ref, ttl_ms, &yes, &validity_ms, &err)) == RL_OK) {
-				if (yes) {
-					validity_set(lock, name, validity_ms);
-				} else {
-					multi_drop(lock, name, &ref); /* no quorum extended it: it is not a lock any more */
-				}
-			}
-			break;
-		case HELD_CHECK:
-			if (validity_left_ns(lock, name) == 0) {
-				multi_drop(lock, name, &ref); /* past its validity: whatever the masters say, it cannot be trusted */
-				break;
-			}
-			if ((status = rl_redlock_is_owner(&masters.base, &ref, &yes, &err)) == RL_OK
-					&& (!yes || validity_left_ns(lock, name) == 0)) {
-				/* not a quorum, or the validity ran out while the masters answered */
-				yes = false;
-				multi_drop(lock, name, &ref);
-			}
-			break;
-		case HELD_RELEASE:
-			status = rl_redlock_release_many(&masters.base, 1, &ref, &yes, &settled, &err);
-			if (settled) {
-				held_forget(lock, name);
-			}
-			break;
-		case HELD_REMAINING: {
-			/* the validity the client computed: no round trip */
-			uint64_t left = validity_left_ns(lock, name);
-			zend_string_release(key);
-			if (left == 0) {
-				RETURN_FALSE;
-			}
-			RETURN_DOUBLE((double)left / 1e9);
-		}
-	}
-	zend_string_release(key);
-	if (status != RL_OK) {
-		php_redislock_client_throw(&lock->client, status, &err);
-		RETURN_THROWS();
-	}
-	RETURN_BOOL(yes);
 }
 
 /*
@@ -730,7 +441,7 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 {
 	redislock_lock_object *lock = lock_for_call(this_zv);
 	zend_string *key;
-	zval *token;
+	held_lock *held;
 	rl_lock_ref ref;
 	rl_status status;
 	rl_error err;
@@ -740,11 +451,11 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	if (!lock) {
 		RETURN_THROWS();
 	}
-	if (!(token = zend_hash_find(&lock->held, name)) || zend_hash_exists(&lock->refused, name)) {
+	if (!(held = held_find(lock, name)) || held->refused) {
 		RETURN_FALSE; /* a refused lock is not held: unlockAll() or the request end clear it up */
 	}
 	if (php_redislock_client_is_multi(&lock->client)) {
-		call_on_held_multi(lock, name, token, call, ttl_ms, return_value);
+		php_redislock_multi_call_on_held(lock, name, held, call, ttl_ms, return_value);
 		return;
 	}
 	key = php_redislock_client_key(&lock->client, name);
@@ -752,9 +463,9 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	ref.prefix_len = ZSTR_LEN(lock->client.prefix);
 	ref.key = ZSTR_VAL(key);
 	ref.key_len = ZSTR_LEN(key);
-	ref.token = Z_STRVAL_P(token);
-	ref.token_len = Z_STRLEN_P(token);
-	status = held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && zend_hash_exists(&lock->waited, name), &yes,
+	ref.token = ZSTR_VAL(held->token);
+	ref.token_len = ZSTR_LEN(held->token);
+	status = held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && held->waited, &yes,
 		&left_ms, NULL, &err);
 	zend_string_release(key);
 	if (status == RL_OK ? (call == HELD_RELEASE || !yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {

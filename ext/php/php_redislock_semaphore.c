@@ -5,6 +5,7 @@
 #include "php_redislock_random.h"
 #include "php_redislock_wait.h"
 #include "php_redislock_registry.h"
+#include "php_redislock_release.h"
 #include "rl_semaphore.h"
 #include "zend_exceptions.h"
 
@@ -22,16 +23,15 @@ static zend_object_handlers redislock_semaphore_handlers;
 typedef struct {
 	php_redislock_client client;
 	php_redislock_holder holder;
-	/* name => [id => true, ...] in acquisition order: the slots this object holds, as far as it knows */
-	HashTable held;
 	/*
-	 * The ids in held whose acquire() was refused for want of replicas
-	 * (min_replicas) and undone: not the user's, but a failover can bring the
-	 * slot back on the new master (the undo went to the old one). Kept so
-	 * that the next acquire() of the name, releaseAll() and the request end
-	 * release it wherever it lives by then.
+	 * name => [id => refused, ...] in acquisition order: the slots this object
+	 * holds, as far as it knows, one record each. A refused slot's acquire()
+	 * was refused for want of replicas (min_replicas) and undone: not the
+	 * user's, but a failover can bring the slot back on the new master (the
+	 * undo went to the old one). Kept so that the next acquire() of the name,
+	 * releaseAll() and the request end release it wherever it lives by then.
 	 */
-	HashTable refused;
+	HashTable held;
 	zend_object std;
 } redislock_semaphore_object;
 
@@ -68,37 +68,43 @@ static bool id_lifetime(const zend_string *id, long long *ttl_ms)
 		(long long)(PHP_REDISLOCK_MAX_SECONDS * 1000), ttl_ms);
 }
 
-static void held_add(redislock_semaphore_object *sem, zend_string *name, zend_string *id)
+/* Records slot id of name as held (or refused); a slot recorded already is left as it is. */
+static void held_add(redislock_semaphore_object *sem, zend_string *name, zend_string *id, bool refused)
 {
-	zval *ids = zend_hash_find(&sem->held, name);
-	if (!ids) {
+	zval *slots = zend_hash_find(&sem->held, name), record;
+	if (!slots) {
 		zval empty;
 		array_init(&empty);
-		ids = zend_hash_update(&sem->held, name, &empty);
+		slots = zend_hash_update(&sem->held, name, &empty);
 	}
-	zend_hash_add_empty_element(Z_ARRVAL_P(ids), id);
+	ZVAL_BOOL(&record, refused);
+	zend_hash_add(Z_ARRVAL_P(slots), id, &record);
 }
 
 static void held_remove(redislock_semaphore_object *sem, zend_string *name, zend_string *id)
 {
-	zval *ids = zend_hash_find(&sem->held, name);
-	zend_hash_del(&sem->refused, id);
-	if (ids) {
-		zend_hash_del(Z_ARRVAL_P(ids), id);
-		if (zend_hash_num_elements(Z_ARRVAL_P(ids)) == 0) {
+	zval *slots = zend_hash_find(&sem->held, name);
+	if (slots) {
+		zend_hash_del(Z_ARRVAL_P(slots), id);
+		if (zend_hash_num_elements(Z_ARRVAL_P(slots)) == 0) {
 			zend_hash_del(&sem->held, name);
 		}
 	}
 }
 
+static inline bool slot_refused(const zval *record)
+{
+	return Z_TYPE_P(record) == IS_TRUE;
+}
+
 /* The slot this object took most recently for name, or NULL. */
 static zend_string *held_latest(redislock_semaphore_object *sem, zend_string *name)
 {
-	zval *ids = zend_hash_find(&sem->held, name);
+	zval *slots = zend_hash_find(&sem->held, name), *record;
 	zend_string *id;
-	if (ids) {
-		ZEND_HASH_REVERSE_FOREACH_STR_KEY(Z_ARRVAL_P(ids), id) {
-			if (!zend_hash_exists(&sem->refused, id)) {
+	if (slots) {
+		ZEND_HASH_REVERSE_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(slots), id, record) {
+			if (!slot_refused(record)) {
 				return id;
 			}
 		} ZEND_HASH_FOREACH_END();
@@ -115,8 +121,6 @@ static bool keys_for(redislock_semaphore_object *sem, const zend_string *name, r
 	}
 	return true;
 }
-
-/* ---- releasing everything held (releaseAll, request end, destruction) ---- */
 
 /* ---- one step on a semaphore, where its keys live ---- */
 
@@ -156,30 +160,11 @@ static rl_status sem_run(redislock_semaphore_object *sem, const rl_semaphore_key
 		h->call == SEM_ACQUIRE ? &h->acked : NULL, 0, err);
 }
 
-typedef struct {
-	const rl_semaphore_holder *holders;
-	bool *released;
-} release_batch;
+/* ---- releasing everything held (releaseAll, request end, destruction) ---- */
 
-static rl_status release_batch_step(rl_conn *conn, void *ctx, size_t count, const size_t *which, rl_error *err)
+static rl_status release_holders(rl_conn *conn, size_t n, const void *holders, bool *released, rl_error *err)
 {
-	release_batch *batch = ctx;
-	rl_semaphore_holder *holders = safe_emalloc(count, sizeof(*holders), 0);
-	bool *released = safe_emalloc(count, sizeof(*released), 0);
-	rl_status status;
-	size_t i;
-
-	for (i = 0; i < count; i++) {
-		holders[i] = batch->holders[which[i]];
-		released[i] = false;
-	}
-	status = rl_semaphore_release_many(conn, count, holders, released, err);
-	for (i = 0; i < count; i++) {
-		batch->released[which[i]] = released[i];
-	}
-	efree(holders);
-	efree(released);
-	return status;
+	return rl_semaphore_release_many(conn, n, holders, released, err);
 }
 
 /*
@@ -196,18 +181,17 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 	zend_string **holder_names, **holder_ids;
 	const char **key_ptrs;
 	size_t *key_lens;
-	bool *released, *settled;
+	bool *settled, *reported;
 	zend_string *name, *id;
-	zval *ids;
+	zval *slots, *record;
 	rl_status status = RL_OK;
-	release_batch batch;
 
 	*all_released = true;
 	if (names == 0) {
 		return RL_OK;
 	}
-	ZEND_HASH_FOREACH_VAL(&sem->held, ids) {
-		n += zend_hash_num_elements(Z_ARRVAL_P(ids));
+	ZEND_HASH_FOREACH_VAL(&sem->held, slots) {
+		n += zend_hash_num_elements(Z_ARRVAL_P(slots));
 	} ZEND_HASH_FOREACH_END();
 
 	keys = ecalloc(names, sizeof(*keys));
@@ -216,17 +200,17 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 	holder_ids = safe_emalloc(n, sizeof(*holder_ids), 0);
 	key_ptrs = safe_emalloc(n, sizeof(*key_ptrs), 0);
 	key_lens = safe_emalloc(n, sizeof(*key_lens), 0);
-	released = ecalloc(n, sizeof(*released));
 	settled = ecalloc(n, sizeof(*settled));
+	reported = safe_emalloc(n, sizeof(*reported), 0);
 	i = 0;
-	ZEND_HASH_FOREACH_STR_KEY_VAL(&sem->held, name, ids) {
+	ZEND_HASH_FOREACH_STR_KEY_VAL(&sem->held, name, slots) {
 		if (!rl_semaphore_keys_init(&keys[k], ZSTR_VAL(sem->client.prefix), ZSTR_LEN(sem->client.prefix),
 				ZSTR_VAL(name), ZSTR_LEN(name))) {
 			status = RL_ERR_NOMEM;
 			snprintf(err->message, sizeof(err->message), "out of memory");
 			break;
 		}
-		ZEND_HASH_FOREACH_STR_KEY(Z_ARRVAL_P(ids), id) {
+		ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(slots), id, record) {
 			holders[i].keys = &keys[k];
 			holders[i].id = ZSTR_VAL(id);
 			holders[i].id_len = ZSTR_LEN(id);
@@ -234,6 +218,8 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 			holder_ids[i] = zend_string_copy(id);
 			key_ptrs[i] = keys[k].keys[0];
 			key_lens[i] = keys[k].key_lens[0];
+			/* a refused slot was never the user's: whatever happens to it is not reported */
+			reported[i] = !slot_refused(record);
 			i++;
 		} ZEND_HASH_FOREACH_END();
 		k++;
@@ -241,22 +227,19 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 
 	built = i;
 	if (status == RL_OK) {
-		batch.holders = holders;
-		batch.released = released;
-		status = php_redislock_client_run_batch(&sem->client, n, key_ptrs, key_lens, release_batch_step, &batch,
-			released, settled, err);
+		php_redislock_release_set set;
+		set.n = n;
+		set.items = holders;
+		set.item_size = sizeof(*holders);
+		set.release = release_holders;
+		set.keys = key_ptrs;
+		set.key_lens = key_lens;
+		set.reported = reported;
+		status = php_redislock_release_set_run(&sem->client, &set, settled, all_released, err);
 		for (i = 0; i < n; i++) {
-			/* a refused slot was never the user's: whatever happens to it is not reported */
-			bool counts = !zend_hash_exists(&sem->refused, holder_ids[i]);
 			if (settled[i]) {
-				*all_released = *all_released && (released[i] || !counts);
 				held_remove(sem, holder_names[i], holder_ids[i]);
-			} else if (counts) {
-				*all_released = false;
 			}
-		}
-		if (status != RL_OK && status != RL_ERR_SERVER) {
-			php_redislock_client_discard_if_broken(&sem->client);
 		}
 	}
 	for (i = 0; i < built; i++) {
@@ -272,8 +255,8 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 	efree(holder_ids);
 	efree(key_ptrs);
 	efree(key_lens);
-	efree(released);
 	efree(settled);
+	efree(reported);
 	return status;
 }
 
@@ -290,13 +273,11 @@ static void holder_release_all(php_redislock_holder *holder)
 		php_redislock_log_release_failure("semaphore slots", err.message);
 	}
 	zend_hash_clean(&sem->held);
-	zend_hash_clean(&sem->refused);
 }
 
 static void holder_forget_all(php_redislock_holder *holder)
 {
 	zend_hash_clean(&semaphore_from_holder(holder)->held);
-	zend_hash_clean(&semaphore_from_holder(holder)->refused);
 }
 
 /* ---- object handlers ---- */
@@ -309,7 +290,6 @@ static zend_object *semaphore_create(zend_class_entry *ce)
 	object_properties_init(&sem->std, ce);
 	sem->std.handlers = &redislock_semaphore_handlers;
 	zend_hash_init(&sem->held, 0, NULL, ZVAL_PTR_DTOR, 0);
-	zend_hash_init(&sem->refused, 0, NULL, NULL, 0);
 	sem->holder.release_all = holder_release_all;
 	sem->holder.forget_all = holder_forget_all;
 	php_redislock_holder_register(&sem->holder);
@@ -323,7 +303,6 @@ static void semaphore_free(zend_object *obj)
 	/* slots nobody can reach any more can never be released: release them now */
 	php_redislock_holder_unregister(&sem->holder);
 	zend_hash_destroy(&sem->held);
-	zend_hash_destroy(&sem->refused);
 	php_redislock_client_destroy(&sem->client);
 	zend_object_std_dtor(obj);
 }
@@ -382,8 +361,7 @@ PHP_METHOD(RedisSemaphore, instance)
 
 typedef struct {
 	const rl_semaphore_holder *holder;
-	const char *wake_key;
-	size_t wake_key_len;
+	const rl_wait_keys *keys; /* the semaphore's wait keys with the holder's id as member: ->wake is its wake list */
 	long limit;
 	long long ttl_ms;
 } semaphore_waiter;
@@ -393,33 +371,47 @@ static rl_status semaphore_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode
 {
 	semaphore_waiter *waiter = ctx;
 	return rl_semaphore_acquire(conn, waiter->holder, waiter->limit, waiter->ttl_ms, mode, GRACE_MS,
-		waiter->wake_key, waiter->wake_key_len, block_ms, answer, err);
+		waiter->keys->wake, waiter->keys->wake_len, block_ms, answer, err);
 }
 
-/* The wake list of one waiter: the semaphore's wake prefix followed by its id. */
-static char *wake_key_for(const rl_semaphore_keys *keys, const zend_string *id)
+/* Waits in name's FIFO queue until holder is admitted or deadline_ns passes. */
+static rl_status wait_in_queue(redislock_semaphore_object *sem, zend_string *name, const rl_semaphore_holder *holder,
+		long limit, long long ttl_ms, uint64_t deadline_ns, bool *admitted, long long *acked, rl_error *err)
 {
-	char *key = emalloc(keys->wake_prefix_len + ZSTR_LEN(id));
-	memcpy(key, keys->wake_prefix, keys->wake_prefix_len);
-	memcpy(key + keys->wake_prefix_len, ZSTR_VAL(id), ZSTR_LEN(id));
-	return key;
+	rl_wait_keys keys;
+	semaphore_waiter waiter;
+	rl_status status;
+
+	if (!rl_wait_keys_init_semaphore(&keys, ZSTR_VAL(sem->client.prefix), ZSTR_LEN(sem->client.prefix),
+			ZSTR_VAL(name), ZSTR_LEN(name), holder->id, holder->id_len)) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	waiter.holder = holder;
+	waiter.keys = &keys;
+	waiter.limit = limit;
+	waiter.ttl_ms = ttl_ms;
+	status = php_redislock_wait_in_queue(&sem->client, holder->keys->keys[0], holder->keys->key_lens[0],
+		semaphore_wait_step, &waiter, deadline_ns, admitted, acked, err);
+	rl_wait_keys_free(&keys);
+	return status;
 }
 
 /* Releases the slots of name refused before (min_replicas), so that a ghost of one never takes a slot from us. */
 static rl_status release_refused(redislock_semaphore_object *sem, zend_string *name, const rl_semaphore_keys *keys,
 		rl_error *err)
 {
-	zval *ids = zend_hash_find(&sem->held, name);
+	zval *slots = zend_hash_find(&sem->held, name), *record;
 	zend_string **refused, *id;
 	uint32_t n = 0, i;
 	rl_status status = RL_OK;
 
-	if (!ids || zend_hash_num_elements(&sem->refused) == 0) {
+	if (!slots) {
 		return RL_OK;
 	}
-	refused = safe_emalloc(zend_hash_num_elements(Z_ARRVAL_P(ids)), sizeof(*refused), 0);
-	ZEND_HASH_FOREACH_STR_KEY(Z_ARRVAL_P(ids), id) {
-		if (zend_hash_exists(&sem->refused, id)) {
+	refused = safe_emalloc(zend_hash_num_elements(Z_ARRVAL_P(slots)), sizeof(*refused), 0);
+	ZEND_HASH_FOREACH_STR_KEY_VAL(Z_ARRVAL_P(slots), id, record) {
+		if (slot_refused(record)) {
 			refused[n++] = zend_string_copy(id);
 		}
 	} ZEND_HASH_FOREACH_END();
@@ -502,30 +494,19 @@ PHP_METHOD(RedisSemaphore, acquire)
 	status = sem_run(sem, &keys, &step, &err);
 	admitted = status == RL_OK && step.answer == RL_WAIT_OWNED;
 	if (status == RL_OK && !admitted && timeout > 0) {
-		semaphore_waiter waiter;
-		char *wake_key = wake_key_for(&keys, id);
-
-		waiter.holder = &holder;
-		waiter.wake_key = wake_key;
-		waiter.wake_key_len = keys.wake_prefix_len + ZSTR_LEN(id);
-		waiter.limit = (long)MIN(limit, LONG_MAX);
-		waiter.ttl_ms = ttl_ms;
-		status = php_redislock_wait_in_queue(&sem->client, keys.keys[0], keys.key_lens[0], semaphore_wait_step,
-			&waiter, deadline_ns, &admitted, &step.acked, &err);
-		efree(wake_key);
+		status = wait_in_queue(sem, name, &holder, step.limit, ttl_ms, deadline_ns, &admitted, &step.acked, &err);
 	}
 	if (status == RL_OK && admitted && !php_redislock_client_replicated(&sem->client, step.acked)) {
 		/* fewer than min_replicas replicas have the slot: a failover could lose it; undone, and refused */
 		step.call = SEM_RELEASE;
 		if ((status = sem_run(sem, &keys, &step, &err)) == RL_OK) {
 			admitted = false;
-			held_add(sem, name, id);
-			zend_hash_add_empty_element(&sem->refused, id);
+			held_add(sem, name, id, true);
 		}
 	}
 	if (status != RL_OK && (admitted || status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL)) {
 		/* ours (a failure came after), or a script may have admitted us before the connection broke: release it later */
-		held_add(sem, name, id);
+		held_add(sem, name, id, false);
 	}
 	rl_semaphore_keys_free(&keys);
 	if (status != RL_OK) {
@@ -537,7 +518,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 		zend_string_release(id);
 		RETURN_FALSE;
 	}
-	held_add(sem, name, id);
+	held_add(sem, name, id, false);
 	RETURN_STR(id);
 }
 

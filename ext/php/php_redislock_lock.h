@@ -1,0 +1,109 @@
+/*
+ * RedisLock's object and its record of each name it holds, shared by the
+ * class (php_redislock_lock.c) and its paths over several masters
+ * (php_redislock_lock_multi.c). Private to those two files.
+ */
+#ifndef PHP_REDISLOCK_LOCK_H
+#define PHP_REDISLOCK_LOCK_H
+
+#include "php_redislock.h"
+#include "php_redislock_client.h"
+#include "php_redislock_registry.h"
+#include "rl_lock.h"
+
+/*
+ * What this object knows of one name it holds (or may hold): everything a
+ * later call, unlockAll() and the request end need, so that forgetting a
+ * name is one delete.
+ */
+typedef struct {
+	zend_string *token;
+	bool waited; /* taken after waiting in its queue: unlock() watches the hand-over (others are likely queued) */
+	/*
+	 * lock() was refused for want of replicas (min_replicas) and undone: not
+	 * held, as far as the user is told, but a failover can bring the key back
+	 * on the new master (the undo went to the old one). Kept so that the next
+	 * lock() of the name, unlockAll() and the request end delete it wherever
+	 * it lives by then.
+	 */
+	bool refused;
+	uint64_t valid_until_ns; /* several masters: when its validity ends (php_redislock_now_ns()); 0: unknown */
+} held_lock;
+
+typedef struct {
+	php_redislock_client client;
+	php_redislock_holder holder;
+	HashTable held; /* name => held_lock: what this object holds, as far as it knows */
+	zend_object std;
+} redislock_lock_object;
+
+static inline held_lock *held_find(redislock_lock_object *lock, zend_string *name)
+{
+	return zend_hash_find_ptr(&lock->held, name);
+}
+
+/* Records name as held under token, nothing else known yet; replaces any record of it. */
+static inline held_lock *held_put(redislock_lock_object *lock, zend_string *name, const char *token, size_t token_len)
+{
+	held_lock *held = emalloc(sizeof(*held));
+	held->token = zend_string_init(token, token_len, 0);
+	held->waited = false;
+	held->refused = false;
+	held->valid_until_ns = 0;
+	return zend_hash_update_ptr(&lock->held, name, held);
+}
+
+static inline void held_forget(redislock_lock_object *lock, zend_string *name)
+{
+	zend_hash_del(&lock->held, name);
+}
+
+/* Several masters: the lock's validity ends validity_ms from now (the client's clock: monotonic). */
+static inline void validity_set(held_lock *held, long long validity_ms)
+{
+	held->valid_until_ns = php_redislock_now_ns() + (uint64_t)validity_ms * 1000000u;
+}
+
+/* Several masters: the validity left, in ns (0 when it ran out or is unknown). */
+static inline uint64_t validity_left_ns(const held_lock *held)
+{
+	uint64_t now = php_redislock_now_ns();
+	return held->valid_until_ns > now ? held->valid_until_ns - now : 0;
+}
+
+/* The C layer's view of a lock of this object's: prefix, key (prefix . name, which the caller releases), token. */
+static inline zend_string *make_ref(redislock_lock_object *lock, zend_string *name, const char *token, size_t token_len,
+		rl_lock_ref *ref)
+{
+	zend_string *key = php_redislock_client_key(&lock->client, name);
+	ref->prefix = ZSTR_VAL(lock->client.prefix);
+	ref->prefix_len = ZSTR_LEN(lock->client.prefix);
+	ref->key = ZSTR_VAL(key);
+	ref->key_len = ZSTR_LEN(key);
+	ref->token = token;
+	ref->token_len = token_len;
+	return key;
+}
+
+/* One token-checked call on a held (or wanted) lock. */
+typedef enum { HELD_ACQUIRE, HELD_EXTEND, HELD_CHECK, HELD_RELEASE, HELD_REMAINING } held_call;
+
+/* ---- several masters (php_redislock_lock_multi.c) ---- */
+
+/* lock() over several masters: renews a lock held already, else acquires it, waiting up to timeout. */
+void php_redislock_multi_lock(redislock_lock_object *lock, zend_string *name, double timeout, long long ttl_ms,
+		zend_long wait_interval_us, zval *return_value);
+
+/* call_on_held() over several masters, on held (name's record): each answer needs a quorum. */
+void php_redislock_multi_call_on_held(redislock_lock_object *lock, zend_string *name, held_lock *held, held_call call,
+		long long ttl_ms, zval *return_value);
+
+/*
+ * release_held() over several masters: the n locks refs (names[i]'s), every
+ * name on every master in one parallel pass. A name a quorum answered for is
+ * forgotten, one no quorum answered for is kept.
+ */
+rl_status php_redislock_multi_release_held(redislock_lock_object *lock, uint32_t n, const rl_lock_ref *refs,
+		zend_string *const *names, bool *all_released, rl_error *err);
+
+#endif /* PHP_REDISLOCK_LOCK_H */
