@@ -183,7 +183,7 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "5cc2f288645b64b7cbc57eedaa2d3cb566ad3319"
+#define RL_LUA_LOCK_WAIT_SHA1 "253ac1c7f8b86bd09bf6386ead2efe8183773a00"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -253,6 +253,13 @@
 	"  wake(w, 'g')\n" \
 	"  return w\n" \
 	"end\n" \
+	"local function leave_queue(queue, terms, me)\n" \
+	"  local was_head = redis.call('LINDEX', queue, 0) == me\n" \
+	"  redis.call('HDEL', terms, me)\n" \
+	"  redis.call('LREM', queue, 1, me)\n" \
+	"  redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  return was_head\n" \
+	"end\n" \
 	"local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]\n" \
 	"local function owned() return owned_by(me, mode) end\n" \
 	"local holder = redis.call('GET', KEYS[1])\n" \
@@ -265,10 +272,7 @@
 	"  return owned()\n" \
 	"end\n" \
 	"if mode == 'leave' then\n" \
-	"  local was_head = redis.call('LINDEX', KEYS[2], 0) == me\n" \
-	"  redis.call('HDEL', KEYS[3], me)\n" \
-	"  redis.call('LREM', KEYS[2], 1, me)\n" \
-	"  redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  local was_head = leave_queue(KEYS[2], KEYS[3], me)\n" \
 	"  if holder then\n" \
 	"    if was_head then tell_head(me) end\n" \
 	"  else\n" \
@@ -312,7 +316,7 @@
 	"return 1\n"
 
 /* ext/core/lua/semaphore_acquire.lua */
-#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "5e16a9438400347c2f9492b4b48b5caab82a9c31"
+#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "1620fe68e5ce752b04a14702ee78c0ab763c2aa4"
 #define RL_LUA_SEMAPHORE_ACQUIRE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local t = redis.call('TIME')\n" \
@@ -400,6 +404,13 @@
 	"  end\n" \
 	"  return served_me\n" \
 	"end\n" \
+	"local function leave_queue(queue, terms, me)\n" \
+	"  local was_head = redis.call('LINDEX', queue, 0) == me\n" \
+	"  redis.call('HDEL', terms, me)\n" \
+	"  redis.call('LREM', queue, 1, me)\n" \
+	"  redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  return was_head\n" \
+	"end\n" \
 	"local me, limit, ttl, mode, grace = ARGV[3], tonumber(ARGV[4]), ARGV[5], ARGV[6], ARGV[7]\n" \
 	"local admitted = false\n" \
 	"if redis.call('ZSCORE', KEYS[2], me) then\n" \
@@ -411,10 +422,7 @@
 	"  if queued then\n" \
 	"    keep_entry(KEYS[4], KEYS[5], me, string.format('%d:%d:%d', now + LIVENESS, tonumber(grace), limit), mode)\n" \
 	"  elseif mode == 'leave' then\n" \
-	"    local was_head = redis.call('LINDEX', KEYS[4], 0) == me\n" \
-	"    redis.call('HDEL', KEYS[5], me)\n" \
-	"    redis.call('LREM', KEYS[4], 1, me)\n" \
-	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"    local was_head = leave_queue(KEYS[4], KEYS[5], me)\n" \
 	"    if was_head then\n" \
 	"      local head = redis.call('LINDEX', KEYS[4], 0)\n" \
 	"      if head then wake(head, 'h') end\n" \

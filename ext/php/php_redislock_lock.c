@@ -349,11 +349,7 @@ PHP_METHOD(RedisLock, lock)
 		return;
 	}
 
-	key = php_redislock_client_key(&lock->client, name);
-	ref.prefix = ZSTR_VAL(lock->client.prefix);
-	ref.prefix_len = ZSTR_LEN(lock->client.prefix);
-	ref.key = ZSTR_VAL(key);
-	ref.key_len = ZSTR_LEN(key);
+	key = make_ref(lock, name, NULL, 0, &ref);
 
 	/* Refused before (min_replicas), and perhaps back after a failover: deleted first, so we never queue behind it. */
 	if ((held = held_find(lock, name)) && held->refused) {
@@ -458,11 +454,7 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 		php_redislock_multi_call_on_held(lock, name, held, call, ttl_ms, return_value);
 		return;
 	}
-	key = php_redislock_client_key(&lock->client, name);
-	ref.prefix = ZSTR_VAL(lock->client.prefix);
-	ref.prefix_len = ZSTR_LEN(lock->client.prefix);
-	ref.key = ZSTR_VAL(key);
-	ref.key_len = ZSTR_LEN(key);
+	key = make_ref(lock, name, NULL, 0, &ref);
 	ref.token = ZSTR_VAL(held->token);
 	ref.token_len = ZSTR_LEN(held->token);
 	status = held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && held->waited, &yes,

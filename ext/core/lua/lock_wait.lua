@@ -7,6 +7,7 @@
 -- -n: not owned, the caller is the head: block n ms, then visit.
 local LIVENESS = tonumber(ARGV[6])
 --@include _lock_queue.lua
+--@include _leave_queue.lua
 local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]
 
 local function owned() return owned_by(me, mode) end
@@ -24,10 +25,7 @@ if holder == me then
 end
 
 if mode == 'leave' then
-  local was_head = redis.call('LINDEX', KEYS[2], 0) == me
-  redis.call('HDEL', KEYS[3], me)
-  redis.call('LREM', KEYS[2], 1, me)
-  redis.call('DEL', WAKE_PREFIX .. me)
+  local was_head = leave_queue(KEYS[2], KEYS[3], me)
   if holder then
     if was_head then tell_head(me) end
   else

@@ -8,6 +8,7 @@
 -- admitted, block up to the check-in period; -n: not admitted and the caller
 -- is the head: block n ms (until the earliest deadline), then visit.
 --@include _semaphore_prelude.lua
+--@include _leave_queue.lua
 local me, limit, ttl, mode, grace = ARGV[3], tonumber(ARGV[4]), ARGV[5], ARGV[6], ARGV[7]
 local admitted = false
 
@@ -21,10 +22,7 @@ else
   if queued then
     keep_entry(KEYS[4], KEYS[5], me, string.format('%d:%d:%d', now + LIVENESS, tonumber(grace), limit), mode)
   elseif mode == 'leave' then
-    local was_head = redis.call('LINDEX', KEYS[4], 0) == me
-    redis.call('HDEL', KEYS[5], me)
-    redis.call('LREM', KEYS[4], 1, me)
-    redis.call('DEL', WAKE_PREFIX .. me)
+    local was_head = leave_queue(KEYS[4], KEYS[5], me)
     if was_head then
       local head = redis.call('LINDEX', KEYS[4], 0)
       if head then wake(head, 'h') end
