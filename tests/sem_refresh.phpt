@@ -45,8 +45,9 @@ var_dump($near($l, 1500));
 $l = $left($a);
 var_dump($near($l, 1500, 300));   // a was left alone (about 2 s - 0.5 s)
 
-echo "-- refresh(name, null, 0.25) shortens; still the latest\n";
-$short = 0.25 * rl_slowdown();   // b must outlive the next step's new object, traced too
+echo "-- refresh(name, null, 1) shortens (from 1.5 s); still the latest\n";
+// 1 s: shorter than b's 1.5 s, and long enough for the next step's new object to connect and refresh it, traced or loaded too
+$short = 1.0;
 var_dump($s->refresh($name, null, $short));
 $l = $left($b);
 var_dump($near($l, $short * 1000));
@@ -59,8 +60,9 @@ var_dump($near($l, 30000));
 
 echo "-- refreshing keeps a slot alive past its original lifetime\n";
 $c = $t->acquire(rl_unique('x'), 1, 30);   // unrelated, alive to the end
-$d = $s->acquire($name . ':short', 1, 0.3 * rl_slowdown());
-for ($i = 0; $i < 6; $i++) {
+// a 0.6 s lifetime, refreshed every 0.1 s for 1 s (both x rl_slowdown()): 6 x the margin a load spike needs
+$d = $s->acquire($name . ':short', 1, 0.6 * rl_slowdown());
+for ($i = 0; $i < 10; $i++) {
     usleep((int)(100000 * rl_slowdown()));
     $ok = $s->refresh($name . ':short', $d);
     if (!$ok) {
@@ -87,7 +89,7 @@ bool(true)
 bool(true)
 bool(true)
 bool(true)
--- refresh(name, null, 0.25) shortens; still the latest
+-- refresh(name, null, 1) shortens (from 1.5 s); still the latest
 bool(true)
 bool(true)
 -- an id handed to another object refreshes there
