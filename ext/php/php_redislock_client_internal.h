@@ -18,8 +18,7 @@ typedef struct {
 	bool has_connect_timeout, has_read_timeout, has_database, has_username, has_password;
 	bool has_sentinel_username, has_sentinel_password, has_min_replicas, has_replica_timeout;
 	double connect_timeout, read_timeout, replica_timeout;
-	long database;
-	zend_long min_replicas;
+	zend_long database, min_replicas;
 	char *username, *password; /* malloc'd; NULL when given as null */
 	char *sentinel_username, *sentinel_password;
 } php_redislock_client_options;

@@ -147,7 +147,42 @@ static bool option_type_error(const char *option, const char *expected, zval *va
 	return false;
 }
 
-static bool option_seconds(const char *option, zval *value, double *out)
+/* The options read from a table: seconds (int|float), an int, or a ?string (with the C layer's copy). */
+typedef enum { OPTION_SECONDS, OPTION_INT, OPTION_STRING_OR_NULL } option_kind;
+
+typedef struct {
+	const char *name;
+	option_kind kind;
+	size_t value;         /* offsetof its value in php_redislock_client_options */
+	size_t given;         /* offsetof its has_* flag */
+	double min, max;      /* OPTION_SECONDS, OPTION_INT: the range allowed */
+	const char *range;    /* ... in the ValueError's words */
+} option_spec;
+
+#define OPTION(name, kind, min, max, range) \
+	{ #name, kind, offsetof(php_redislock_client_options, name), \
+	  offsetof(php_redislock_client_options, has_##name), min, max, range }
+
+static const option_spec option_specs[] = {
+	OPTION(connect_timeout, OPTION_SECONDS, 0, PHP_REDISLOCK_MAX_SECONDS, "must be between 0 and 1000000000 (seconds)"),
+	OPTION(read_timeout, OPTION_SECONDS, 0, PHP_REDISLOCK_MAX_SECONDS, "must be between 0 and 1000000000 (seconds)"),
+	/* WAIT with 0 would block forever */
+	OPTION(replica_timeout, OPTION_SECONDS, 0.001, 3600, "must be between 0.001 and 3600 (seconds)"),
+	OPTION(database, OPTION_INT, 0, INT_MAX, "must be greater than or equal to 0"),
+	OPTION(min_replicas, OPTION_INT, 0, 1000, "must be between 0 and 1000"),
+	OPTION(username, OPTION_STRING_OR_NULL, 0, 0, NULL),
+	OPTION(password, OPTION_STRING_OR_NULL, 0, 0, NULL),
+	OPTION(sentinel_username, OPTION_STRING_OR_NULL, 0, 0, NULL),
+	OPTION(sentinel_password, OPTION_STRING_OR_NULL, 0, 0, NULL),
+};
+
+static bool option_out_of_range(const option_spec *spec)
+{
+	zend_argument_value_error(2, "option \"%s\" %s", spec->name, spec->range);
+	return false;
+}
+
+static bool option_seconds(const option_spec *spec, zval *value, double *out)
 {
 	double seconds;
 	if (Z_TYPE_P(value) == IS_LONG) {
@@ -155,13 +190,24 @@ static bool option_seconds(const char *option, zval *value, double *out)
 	} else if (Z_TYPE_P(value) == IS_DOUBLE) {
 		seconds = Z_DVAL_P(value);
 	} else {
-		return option_type_error(option, "int|float", value);
+		return option_type_error(spec->name, "int|float", value);
 	}
-	if (!(seconds >= 0 && seconds <= PHP_REDISLOCK_MAX_SECONDS)) {
-		zend_argument_value_error(2, "option \"%s\" must be between 0 and 1000000000 (seconds)", option);
-		return false;
+	if (!(seconds >= spec->min && seconds <= spec->max)) {
+		return option_out_of_range(spec);
 	}
 	*out = seconds;
+	return true;
+}
+
+static bool option_int(const option_spec *spec, zval *value, zend_long *out)
+{
+	if (Z_TYPE_P(value) != IS_LONG) {
+		return option_type_error(spec->name, "int", value);
+	}
+	if ((double)Z_LVAL_P(value) < spec->min || (double)Z_LVAL_P(value) > spec->max) {
+		return option_out_of_range(spec);
+	}
+	*out = Z_LVAL_P(value);
 	return true;
 }
 
@@ -205,8 +251,19 @@ void php_redislock_client_options_free(php_redislock_client_options *o)
 	free_secret(o->sentinel_password);
 }
 
+static const option_spec *option_spec_named(const zend_string *key)
+{
+	for (size_t i = 0; i < sizeof(option_specs) / sizeof(option_specs[0]); i++) {
+		if (zend_string_equals_cstr(key, option_specs[i].name, strlen(option_specs[i].name))) {
+			return &option_specs[i];
+		}
+	}
+	return NULL;
+}
+
 bool php_redislock_read_options(php_redislock_client *client, HashTable *options, php_redislock_client_options *o)
 {
+	const option_spec *spec;
 	zend_string *key;
 	zend_ulong index;
 	zval *value;
@@ -223,75 +280,20 @@ bool php_redislock_read_options(php_redislock_client *client, HashTable *options
 			}
 			zend_string_release(client->prefix);
 			client->prefix = zend_string_copy(Z_STR_P(value));
-		} else if (zend_string_equals_literal(key, "connect_timeout")) {
-			if (!option_seconds("connect_timeout", value, &o->connect_timeout)) {
-				return false;
-			}
-			o->has_connect_timeout = true;
-		} else if (zend_string_equals_literal(key, "read_timeout")) {
-			if (!option_seconds("read_timeout", value, &o->read_timeout)) {
-				return false;
-			}
-			o->has_read_timeout = true;
 		} else if (zend_string_equals_literal(key, "persistent")) {
 			if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_FALSE) {
 				return option_type_error("persistent", "bool", value);
 			}
 			client->persistent = Z_TYPE_P(value) == IS_TRUE;
-		} else if (zend_string_equals_literal(key, "database")) {
-			if (Z_TYPE_P(value) != IS_LONG) {
-				return option_type_error("database", "int", value);
-			}
-			if (Z_LVAL_P(value) < 0 || Z_LVAL_P(value) > INT_MAX) {
-				zend_argument_value_error(2, "option \"database\" must be greater than or equal to 0");
+		} else if ((spec = option_spec_named(key))) {
+			char *field = (char *)o + spec->value;
+			bool read = spec->kind == OPTION_SECONDS ? option_seconds(spec, value, (double *)field)
+				: spec->kind == OPTION_INT ? option_int(spec, value, (zend_long *)field)
+				: option_nullable_string(spec->name, value, (char **)field);
+			if (!read) {
 				return false;
 			}
-			o->database = (long)Z_LVAL_P(value);
-			o->has_database = true;
-		} else if (zend_string_equals_literal(key, "username")) {
-			if (!option_nullable_string("username", value, &o->username)) {
-				return false;
-			}
-			o->has_username = true;
-		} else if (zend_string_equals_literal(key, "password")) {
-			if (!option_nullable_string("password", value, &o->password)) {
-				return false;
-			}
-			o->has_password = true;
-		} else if (zend_string_equals_literal(key, "sentinel_username")) {
-			if (!option_nullable_string("sentinel_username", value, &o->sentinel_username)) {
-				return false;
-			}
-			o->has_sentinel_username = true;
-		} else if (zend_string_equals_literal(key, "sentinel_password")) {
-			if (!option_nullable_string("sentinel_password", value, &o->sentinel_password)) {
-				return false;
-			}
-			o->has_sentinel_password = true;
-		} else if (zend_string_equals_literal(key, "min_replicas")) {
-			if (Z_TYPE_P(value) != IS_LONG) {
-				return option_type_error("min_replicas", "int", value);
-			}
-			if (Z_LVAL_P(value) < 0 || Z_LVAL_P(value) > 1000) {
-				zend_argument_value_error(2, "option \"min_replicas\" must be between 0 and 1000");
-				return false;
-			}
-			o->min_replicas = Z_LVAL_P(value);
-			o->has_min_replicas = true;
-		} else if (zend_string_equals_literal(key, "replica_timeout")) {
-			if (Z_TYPE_P(value) == IS_LONG) {
-				o->replica_timeout = (double)Z_LVAL_P(value);
-			} else if (Z_TYPE_P(value) == IS_DOUBLE) {
-				o->replica_timeout = Z_DVAL_P(value);
-			} else {
-				return option_type_error("replica_timeout", "int|float", value);
-			}
-			if (!(o->replica_timeout >= 0.001 && o->replica_timeout <= 3600)) {
-				/* WAIT with 0 would block forever */
-				zend_argument_value_error(2, "option \"replica_timeout\" must be between 0.001 and 3600 (seconds)");
-				return false;
-			}
-			o->has_replica_timeout = true;
+			*(bool *)((char *)o + spec->given) = true;
 		} else {
 			zend_argument_value_error(2, "contains unknown option \"%.*s\"", (int)ZSTR_LEN(key), ZSTR_VAL(key));
 			return false;
@@ -325,7 +327,7 @@ bool php_redislock_apply_options(php_redislock_endpoint *e, const php_redislock_
 		e->config.read_timeout = o->read_timeout;
 	}
 	if (o->has_database) {
-		e->config.address.database = o->database;
+		e->config.address.database = (long)o->database;
 	}
 	if (e->config.address.database < 0) {
 		e->config.address.database = 0;
@@ -356,7 +358,7 @@ bool php_redislock_init_topology(php_redislock_client *client, const rl_server_g
 	node.address.transport = sentinel.address.transport = RL_TRANSPORT_TCP;
 	node.connect_timeout = sentinel.connect_timeout = o->has_connect_timeout ? o->connect_timeout : REDISLOCK_G(connect_timeout);
 	node.read_timeout = sentinel.read_timeout = o->has_read_timeout ? o->read_timeout : REDISLOCK_G(read_timeout);
-	node.address.database = o->has_database ? o->database : 0;
+	node.address.database = o->has_database ? (long)o->database : 0;
 	sentinel.address.database = 0; /* Sentinels have no SELECT */
 	if ((o->username && !(node.address.username = strdup(o->username)))
 			|| (o->password && !(node.address.password = strdup(o->password)))
