@@ -72,16 +72,11 @@ rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long 
 rl_status rl_lock_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *extended, rl_error *err)
 {
 	char ttl[24];
-	const char *args[3];
-	size_t lens[3];
+	int ttl_len = snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
+	const char *args[3] = { lock->key, lock->token, ttl };
+	size_t lens[3] = { lock->key_len, lock->token_len, (size_t)ttl_len };
 	long long result = 0;
-	rl_status status;
-
-	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
-	args[0] = lock->key;   lens[0] = lock->key_len;
-	args[1] = lock->token; lens[1] = lock->token_len;
-	args[2] = ttl;         lens[2] = strlen(ttl);
-	status = rl_script_run_integers(conn, &rl_script_lock_extend, 1, 1, 3, args, lens, &result, err);
+	rl_status status = rl_script_run_integers(conn, &rl_script_lock_extend, 1, 1, 3, args, lens, &result, err);
 	*extended = result == 1;
 	return status;
 }

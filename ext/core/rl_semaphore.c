@@ -82,7 +82,7 @@ bool rl_semaphore_id_lifetime(const char *id, size_t len, size_t token_len, long
 #define MAX_EXTRA 5
 
 /* The script arguments: the semaphore's keys, its wake prefix, the liveness, then extra ones. Returns how many. */
-static int build_args(const rl_semaphore_keys *keys, int nextra, const char **extra, const size_t *extra_lens,
+static int build_args(const rl_semaphore_keys *keys, int nextra, const char *const *extra, const size_t *extra_lens,
 		const char **args, size_t *lens)
 {
 	int i;
@@ -148,16 +148,12 @@ rl_status rl_semaphore_acquire(rl_conn *conn, const rl_semaphore_holder *holder,
 rl_status rl_semaphore_refresh(rl_conn *conn, const rl_semaphore_holder *holder, long long ttl_ms, bool *refreshed,
 		rl_error *err)
 {
-	char ttl_str[24];
-	const char *extra[2];
-	size_t lens[2];
+	char ttl[24];
+	int ttl_len = snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
+	const char *extra[2] = { holder->id, ttl };
+	size_t lens[2] = { holder->id_len, (size_t)ttl_len };
 	long long result = 0;
-	rl_status status;
-
-	snprintf(ttl_str, sizeof(ttl_str), "%lld", ttl_ms);
-	extra[0] = holder->id; lens[0] = holder->id_len;
-	extra[1] = ttl_str;    lens[1] = strlen(ttl_str);
-	status = run(conn, &rl_script_semaphore_refresh, holder->keys, 2, extra, lens, &result, err);
+	rl_status status = run(conn, &rl_script_semaphore_refresh, holder->keys, 2, extra, lens, &result, err);
 	*refreshed = result == 1;
 	return status;
 }
@@ -190,20 +186,8 @@ rl_status rl_semaphore_release_many(rl_conn *conn, size_t n, const rl_semaphore_
 		return RL_ERR_NOMEM;
 	}
 	for (i = 0; i < n; i++) {
-		const rl_semaphore_keys *keys = holders[i].keys;
-		const char **a = args + RELEASE_ARGS * i;
-		size_t *l = lens + RELEASE_ARGS * i;
-		int k;
-		for (k = 0; k < RL_SEMAPHORE_NKEYS; k++) {
-			a[k] = keys->keys[k];
-			l[k] = keys->key_lens[k];
-		}
-		a[RL_SEMAPHORE_NKEYS] = keys->wake_prefix;
-		l[RL_SEMAPHORE_NKEYS] = keys->wake_prefix_len;
-		a[RL_SEMAPHORE_NKEYS + 1] = RL_WAIT_LIVENESS_TEXT;
-		l[RL_SEMAPHORE_NKEYS + 1] = strlen(a[RL_SEMAPHORE_NKEYS + 1]);
-		a[RL_SEMAPHORE_NKEYS + 2] = holders[i].id;
-		l[RL_SEMAPHORE_NKEYS + 2] = holders[i].id_len;
+		build_args(holders[i].keys, 1, &holders[i].id, &holders[i].id_len, args + RELEASE_ARGS * i,
+			lens + RELEASE_ARGS * i);
 	}
 	status = rl_script_run_integers(conn, &rl_script_semaphore_release, n, RL_SEMAPHORE_NKEYS, RELEASE_ARGS, args,
 		lens, results, err);

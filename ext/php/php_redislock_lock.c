@@ -286,15 +286,9 @@ static rl_status held_step_run(rl_conn *conn, void *ctx, rl_error *err)
 static rl_status held_run(redislock_lock_object *lock, held_call call, const rl_lock_ref *ref, long long ttl_ms,
 		bool watched, bool *yes, long long *left_ms, long long *acked, rl_error *err)
 {
-	held_step h;
+	held_step h = { .call = call, .ref = ref, .ttl_ms = ttl_ms, .watched = watched, .yes = false, .left_ms = -1 };
 	rl_status status;
 
-	h.call = call;
-	h.ref = ref;
-	h.ttl_ms = ttl_ms;
-	h.watched = watched;
-	h.yes = false;
-	h.left_ms = -1;
 	/* a write that takes the lock waits for min_replicas; the others do not write anything new */
 	status = php_redislock_client_run(&lock->client, ref->key, ref->key_len, held_step_run, &h,
 		call == HELD_ACQUIRE ? acked : NULL, 0, err);

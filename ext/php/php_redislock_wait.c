@@ -76,15 +76,9 @@ rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *
 {
 	long long answer = 0;
 	rl_status status;
-	wait_step_run run;
+	wait_step_run run = { .client = client, .step = step, .ctx = ctx, .mode = RL_WAIT_JOIN, .answer = &answer,
+		.owned = false, .acked = -1 };
 
-	run.client = client;
-	run.step = step;
-	run.ctx = ctx;
-	run.mode = RL_WAIT_JOIN;
-	run.answer = &answer;
-	run.owned = false;
-	run.acked = -1;
 	*acquired = false;
 	*acked = -1;
 	for (;;) {

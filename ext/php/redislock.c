@@ -94,21 +94,24 @@ static ZEND_INI_DISP(display_server)
 	display_one_server(s, (size_t)(end - s));
 }
 
+/* Every setting is "redislock.<name>", changeable anywhere (PHP_INI_ALL), kept in REDISLOCK_G(<name>). */
+#define REDISLOCK_INI(name, default_value, on_update) \
+	STD_PHP_INI_ENTRY("redislock." #name, default_value, PHP_INI_ALL, on_update, name, zend_redislock_globals, \
+		redislock_globals)
+#define REDISLOCK_INI_BOOL(name, default_value) \
+	STD_PHP_INI_BOOLEAN("redislock." #name, default_value, PHP_INI_ALL, OnUpdateBool, name, zend_redislock_globals, \
+		redislock_globals)
+
 PHP_INI_BEGIN()
+	/* the server shows in phpinfo() without its password */
 	STD_PHP_INI_ENTRY_EX("redislock.server", "tcp://127.0.0.1:6379", PHP_INI_ALL, OnUpdateServer,
 		server, zend_redislock_globals, redislock_globals, display_server)
-	STD_PHP_INI_ENTRY("redislock.prefix", "Lock:", PHP_INI_ALL, OnUpdateString,
-		prefix, zend_redislock_globals, redislock_globals)
-	STD_PHP_INI_ENTRY("redislock.connect_timeout", "1", PHP_INI_ALL, OnUpdateSeconds,
-		connect_timeout, zend_redislock_globals, redislock_globals)
-	STD_PHP_INI_ENTRY("redislock.read_timeout", "2", PHP_INI_ALL, OnUpdateSeconds,
-		read_timeout, zend_redislock_globals, redislock_globals)
-	STD_PHP_INI_BOOLEAN("redislock.persistent", "0", PHP_INI_ALL, OnUpdateBool,
-		persistent, zend_redislock_globals, redislock_globals)
-	STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateBool,
-		auto_release, zend_redislock_globals, redislock_globals)
-	STD_PHP_INI_ENTRY("redislock.max_wait", "0", PHP_INI_ALL, OnUpdateSeconds,
-		max_wait, zend_redislock_globals, redislock_globals)
+	REDISLOCK_INI(prefix, "Lock:", OnUpdateString)
+	REDISLOCK_INI(connect_timeout, "1", OnUpdateSeconds)
+	REDISLOCK_INI(read_timeout, "2", OnUpdateSeconds)
+	REDISLOCK_INI_BOOL(persistent, "0")
+	REDISLOCK_INI_BOOL(auto_release, "1")
+	REDISLOCK_INI(max_wait, "0", OnUpdateSeconds)
 PHP_INI_END()
 
 /*
