@@ -195,13 +195,10 @@ out:
 	if (status == RL_ERR_NOMEM) {
 		snprintf(err->message, sizeof(err->message), "out of memory");
 	}
-	for (i = 0; i < built; i++) {
-		rl_wait_keys_free(&keys[i]);
-	}
+	rl_wait_keys_free_array(keys, built);
 	free(args);
 	free(lens);
 	free(results);
-	free(keys);
 	return status;
 }
 

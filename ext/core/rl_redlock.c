@@ -373,14 +373,11 @@ rl_status rl_redlock_release_many(rl_redlock_masters *masters, size_t n, const r
 		}
 	}
 out:
-	for (k = 0; k < built; k++) {
-		rl_wait_keys_free(&keys[k]);
-	}
+	rl_wait_keys_free_array(keys, built);
 	free(args);
 	free(lens);
 	free(yes);
 	free(answered);
-	free(keys);
 	return status;
 }
 

@@ -165,6 +165,14 @@ void rl_wait_keys_free(rl_wait_keys *keys)
 	keys->buf = NULL;
 }
 
+void rl_wait_keys_free_array(rl_wait_keys *keys, size_t built)
+{
+	for (size_t i = 0; keys && i < built; i++) {
+		rl_wait_keys_free(&keys[i]);
+	}
+	free(keys);
+}
+
 rl_status rl_wait_check_blpop_reply(rl_conn *conn, const redisReply *reply, rl_error *err)
 {
 	bool whole_seconds_only;

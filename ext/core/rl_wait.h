@@ -95,6 +95,9 @@ bool rl_wait_keys_init_semaphore(rl_wait_keys *keys, const char *prefix, size_t 
 
 void rl_wait_keys_free(rl_wait_keys *keys);
 
+/* Frees the first `built` of an array of n (a batch's, made one by one until a failure) and the array itself. */
+void rl_wait_keys_free_array(rl_wait_keys *keys, size_t built);
+
 /*
  * A BLPOP inside a pipeline: its timeout text, and the connection's read
  * timeout stretched for it when the usual one is too short for the block
