@@ -26,6 +26,14 @@
  *   NO_TELL_CLAIMED "lock handed" does not tell the head of a claimed lock
  *                   shorter than CHECKIN_MS (the first version of the watch:
  *                   the fast path must fail)
+ *   STALL           a waiter may stall (alive, not running) between the script
+ *                   that made it the owner and its reading of the answer: the
+ *                   claim ran without it, and its lifetime may pass meanwhile.
+ *                   The C client then confirms (lock extend) before it
+ *                   believes, and queues again if the lock is gone
+ *                   (php_redislock_lifetime_may_have_ended())
+ *   NO_CONFIRM      with STALL: the answer is believed as read (mutual
+ *                   exclusion must fail: the bug of the client before the check)
  */
 
 #ifndef NW
@@ -52,7 +60,8 @@ mtype = { JOIN, VISIT, LEAVE }
 #define T_LIVE 1
 #define T_LATE 2                /* liveness passed: pop_live drops it */
 
-#if defined(OLD_REVOKE) || defined(NO_PEXPIRE) || defined(RELEASE_LITERAL) || defined(HANDED_NO_CHECK)
+#if defined(OLD_REVOKE) || defined(NO_PEXPIRE) || defined(RELEASE_LITERAL) || defined(HANDED_NO_CHECK) \
+    || defined(NO_CONFIRM)
 #define MUTANT
 #endif
 #ifdef OLD_REVOKE
@@ -82,6 +91,10 @@ bool dead[NC];
 bool waiting[NC];               /* joined, alive, not yet owned nor left */
 #ifdef ONE_FAILURE
 bool failed;                    /* a client died or let its lifetime run out */
+#endif
+#ifdef STALL
+bool inflight[NC];              /* a script made it the owner; the answer is not read yet */
+bool lapsed[NC];                /* ... and its lifetime passed on the server before it was */
 #endif
 #ifdef NO_CHECKIN
 bool kgone[NC];                 /* K's instance seen by my last visit has ended */
@@ -330,7 +343,11 @@ inline lock_wait(me, mode, res) {
     fi;
     if
     :: res == OWNED ->
+#ifdef STALL
+       inflight[me] = 1;        /* believed when read: read_owned() */
+#else
        bel[me] = 1;
+#endif
        waiting[me] = 0;
        wake[me] = 0;
        if
@@ -434,6 +451,32 @@ inline lock_handed(me) {
   }
 }
 
+#ifdef STALL
+/* The client reads an OWNED answer. If its lifetime may have passed since the
+   script ran (lapsed: the C client knows it by its own clock, the lifetime
+   began no earlier than the step was written), it confirms with "lock extend"
+   (K == me: PEXPIRE) before it believes; the lock gone, res = NOTOWNED. */
+inline read_owned(me, res) {
+  d_step {
+    inflight[me] = 0;
+#ifdef NO_CONFIRM
+    bel[me] = 1;
+#else
+    if
+    :: lapsed[me] ->
+       if
+       :: K == me && !Kgrace -> bel[me] = 1
+       :: else -> res = NOTOWNED
+       fi
+    :: else -> bel[me] = 1
+    fi;
+#endif
+    lapsed[me] = 0;
+    printf("c%d reads owned -> %d\n", me, res); state()
+  }
+}
+#endif
+
 /* The holder's lifetime ends: it must stop using the lock at that moment,
    which is also when its PX passes on the server (clocks taken as equal). */
 inline lifetime_end(me) {
@@ -496,19 +539,36 @@ proctype Waiter(byte me) {
   :: else -> skip
   fi;
   /* [join][BLPOP][visit], written at once, each reaching the server later */
+join:
   DIE; lock_wait(me, JOIN, jres);
 wait:
   DIE; blpop(me);
   DIE; lock_wait(me, VISIT, res);
   if
-  :: jres == OWNED || res == OWNED -> jres = 0; res = 0; goto hold
+  :: jres == OWNED || res == OWNED -> jres = 0; res = OWNED;
+#ifdef STALL
+     DIE; read_owned(me, res);
+     if
+     :: res != OWNED -> goto join                 /* lost while it stalled: in line again */
+     :: else -> skip
+     fi;
+#endif
+     res = 0; goto hold
   :: else -> jres = 0; res = 0
   fi;
   if
   :: goto wait                                    /* time left: [BLPOP][visit] */
   :: DIE; lock_wait(me, LEAVE, res);              /* out of time */
      if
-     :: res == OWNED -> res = 0; goto hold
+     :: res == OWNED ->
+#ifdef STALL
+        DIE; read_owned(me, res);
+        if
+        :: res != OWNED -> goto done              /* lost, and out of time */
+        :: else -> skip
+        fi;
+#endif
+        res = 0; goto hold
      :: else -> goto done
      fi
   fi;
@@ -525,7 +585,11 @@ hold:
 done:
   goto end;
 die:
-  atomic { dead[me] = 1; bel[me] = 0; waiting[me] = 0; res = 0; jres = 0; printf("c%d dies\n", me) };
+  atomic { dead[me] = 1; bel[me] = 0; waiting[me] = 0; res = 0; jres = 0;
+#ifdef STALL
+           inflight[me] = 0; lapsed[me] = 0;
+#endif
+           printf("c%d dies\n", me) };
 end:
   skip
 }
@@ -584,6 +648,11 @@ end_env:
        :: else -> skip
        fi;
        K = 0; Kgrace = 0; kend() }
+#endif
+#ifdef STALL
+  /* a stalled claimant's lifetime passes before it reads its answer */
+  :: d_step { K != 0 && !Kgrace && inflight[K] -> printf("K of stalled c%d expires\n", K);
+       lapsed[K] = 1; K = 0; kend() }
 #endif
   /* A's elements outlive no one: its TTL is LIVENESS_MS */
   :: d_step { A > 0 -> A = 0; printf("A expires\n") }

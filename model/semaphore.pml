@@ -12,6 +12,12 @@
  *                   (progress must fail: why every waiter checks in)
  *   NO_CLAIM_TTL    a claim that leaves the grant's grace deadline (the
  *                   semaphore's NO_PEXPIRE): at most LIMIT must fail
+ *   STALL           a waiter may stall (alive, not running) between the script
+ *                   that admitted it and its reading of the answer: its
+ *                   lifetime may pass meanwhile; the C client then confirms
+ *                   (semaphore refresh) before it believes, and queues again
+ *   NO_CONFIRM      with STALL: the answer is believed as read (at most LIMIT
+ *                   must fail)
  */
 
 #ifndef NW
@@ -43,7 +49,7 @@ mtype = { TRYM, JOIN, VISIT, LEAVE }
 #define H_GRACE 1
 #define H_FULL  2
 
-#if defined(NO_CLAIM_TTL)
+#if defined(NO_CLAIM_TTL) || defined(NO_CONFIRM)
 #define MUTANT
 #endif
 
@@ -59,6 +65,10 @@ bool lapsed;                    /* a deadline passed since the last script: its 
 bool bel[NC];
 bool dead[NC];
 bool waiting[NC];
+#ifdef STALL
+bool inflight[NC];              /* a script admitted it; the answer is not read yet */
+bool gone[NC];                  /* ... and its lifetime passed before it was */
+#endif
 #ifdef NO_CHECKIN
 bool dgone[NC];                 /* a deadline passed since my last visit */
 bool hinted[NC];
@@ -271,7 +281,11 @@ inline sem_acquire(me, mode, res) {
     fi;
     if
     :: res == OWNED ->
+#ifdef STALL
+       inflight[me] = 1;        /* believed when read: read_owned() */
+#else
        bel[me] = 1;
+#endif
        waiting[me] = 0;
        wake[me] = 0;
        if
@@ -320,6 +334,32 @@ inline sem_release(me) {
   }
 }
 
+#ifdef STALL
+/* The client reads an OWNED answer. If its lifetime may have passed since the
+   script ran (gone: the C client knows it by its own clock), it confirms with
+   "semaphore refresh" (still a full holder: a fresh deadline) before it
+   believes; the slot gone, res = NOTOWNED. */
+inline read_owned(me, res) {
+  d_step {
+    inflight[me] = 0;
+#ifdef NO_CONFIRM
+    bel[me] = 1;
+#else
+    if
+    :: gone[me] ->
+       if
+       :: hs[me] == H_FULL -> bel[me] = 1
+       :: else -> res = NOTOWNED
+       fi
+    :: else -> bel[me] = 1
+    fi;
+#endif
+    gone[me] = 0;
+    printf("c%d reads owned -> %d\n", me, res); state()
+  }
+}
+#endif
+
 inline lifetime_end(me) {
   d_step {
     bel[me] = 0;
@@ -349,22 +389,47 @@ proctype Waiter(byte me) {
 
   DIE; sem_acquire(me, TRYM, res);
   if
-  :: res == OWNED -> goto hold
+  :: res == OWNED ->
+#ifdef STALL
+     DIE; read_owned(me, res);
+     if
+     :: res != OWNED -> res = 0; goto join
+     :: else -> skip
+     fi;
+#endif
+     res = 0; goto hold
   :: else -> skip
   fi;
+join:
   DIE; sem_acquire(me, JOIN, jres);
 wait:
   DIE; blpop(me);
   DIE; sem_acquire(me, VISIT, res);
   if
-  :: jres == OWNED || res == OWNED -> jres = 0; res = 0; goto hold
+  :: jres == OWNED || res == OWNED -> jres = 0; res = OWNED;
+#ifdef STALL
+     DIE; read_owned(me, res);
+     if
+     :: res != OWNED -> goto join                 /* lost while it stalled: in line again */
+     :: else -> skip
+     fi;
+#endif
+     res = 0; goto hold
   :: else -> jres = 0; res = 0
   fi;
   if
   :: goto wait
   :: DIE; sem_acquire(me, LEAVE, res);
      if
-     :: res == OWNED -> res = 0; goto hold
+     :: res == OWNED ->
+#ifdef STALL
+        DIE; read_owned(me, res);
+        if
+        :: res != OWNED -> goto done
+        :: else -> skip
+        fi;
+#endif
+        res = 0; goto hold
      :: else -> goto done
      fi
   fi;
@@ -381,7 +446,11 @@ hold:
 done:
   goto end;
 die:
-  atomic { dead[me] = 1; bel[me] = 0; waiting[me] = 0; res = 0; jres = 0; printf("c%d dies\n", me) };
+  atomic { dead[me] = 1; bel[me] = 0; waiting[me] = 0; res = 0; jres = 0;
+#ifdef STALL
+           inflight[me] = 0; gone[me] = 0;
+#endif
+           printf("c%d dies\n", me) };
 end:
   skip
 }
@@ -393,6 +462,12 @@ proctype Trier(byte me) {
   :: r < TROUNDS ->
      r++;
      DIE; sem_acquire(me, TRYM, res);
+#ifdef STALL
+     if
+     :: res == OWNED -> DIE; read_owned(me, res)   /* never stalls long (no STALL_EXPIRE): believed */
+     :: else -> skip
+     fi;
+#endif
      if
      :: res == OWNED ->
         res = 0;
@@ -420,6 +495,15 @@ end:
   :: d_step { (hs[i] == H_GRACE || (hs[i] == H_FULL && dead[i])) -> \
        printf("deadline of c%d passes\n", i); hs[i] = H_NONE; lapsed = 1; dend() }
 
+#ifdef STALL
+/* a stalled client's lifetime passes before it reads the answer that admitted it */
+#define STALL_EXPIRE(i) \
+  :: d_step { hs[i] == H_FULL && inflight[i] -> \
+       printf("deadline of stalled c%d passes\n", i); hs[i] = H_NONE; gone[i] = 1; lapsed = 1; dend() }
+#else
+#define STALL_EXPIRE(i)
+#endif
+
 #define LATE(i) \
   :: d_step { T[i] == T_LIVE -> T[i] = T_LATE; printf("entry of c%d late\n", i) }
 
@@ -432,6 +516,11 @@ end_env:
   EXPIRE(3)
 #if NW >= 3
   EXPIRE(4)
+#endif
+  STALL_EXPIRE(1)
+  STALL_EXPIRE(2)
+#if NW >= 3
+  STALL_EXPIRE(3)
 #endif
   LATE(1)
   LATE(2)

@@ -132,14 +132,20 @@ check lock-progress         pass lock.pml      ""                   progress
 check lock-progress-3waiters pass lock.pml     "-DNW=3 -DTROUNDS=0" progress
 # the plain release alone keeps the fast path
 check lock-fastpath-plain   pass lock.pml      "$FAST -DNO_WATCH"   progress
+# a waiter alive but stalled when its claim runs (the client confirms an answer read after its lifetime may have ended)
+check lock-stall            pass lock.pml      "-DSTALL"            safety
+check lock-stall-progress   pass lock.pml      "-DSTALL"            progress
 check semaphore-safety      pass semaphore.pml ""                   safety
 check semaphore-progress    pass semaphore.pml ""                   progress
+check semaphore-stall       pass semaphore.pml "-DSTALL -DNW=2"     safety
+check semaphore-stall-progress pass semaphore.pml "-DSTALL -DNW=2"  progress
 
 # mutants: each must be caught
 check lock-old-revoke       fail lock.pml      "-DOLD_REVOKE"       safety
 check lock-no-pexpire       fail lock.pml      "-DNO_PEXPIRE"       safety
 check lock-release-literal  fail lock.pml      "-DRELEASE_LITERAL"  safety
 check lock-handed-no-check  fail lock.pml      "-DHANDED_NO_CHECK"  safety
+check lock-stall-no-confirm fail lock.pml      "-DSTALL -DNO_CONFIRM" safety
 check lock-no-checkin       fail lock.pml      "-DNO_CHECKIN"       progress
 # the watched release keeps the fast path too, because "lock handed" tells
 # the new head of a grant still unclaimed and of a claimed lock shorter than
@@ -149,6 +155,7 @@ check lock-fastpath-watch   pass lock.pml      "$FAST"              progress
 check lock-handed-no-tell   fail lock.pml      "$FAST -DHANDED_NO_TELL" progress
 check lock-no-tell-claimed  fail lock.pml      "$FAST -DNO_TELL_CLAIMED" progress
 check semaphore-claim-ttl   fail semaphore.pml "-DNO_CLAIM_TTL"     safety
+check semaphore-stall-no-confirm fail semaphore.pml "-DSTALL -DNW=2 -DNO_CONFIRM" safety
 check semaphore-no-checkin  fail semaphore.pml "-DNO_CHECKIN"       progress
 
 # several masters (Redlock, model/README.md): mutual exclusion and no lost

@@ -229,7 +229,8 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 
 /* Waits in the lock's FIFO queue until the lock is handed to us or deadline_ns passes. */
 static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *lock, long long ttl_ms,
-		zend_long wait_interval_us, uint64_t deadline_ns, bool *acquired, long long *acked, rl_error *err)
+		zend_long wait_interval_us, uint64_t deadline_ns, bool *acquired, long long *acked, uint64_t *sent_ns,
+		rl_error *err)
 {
 	rl_wait_keys keys;
 	lock_waiter waiter;
@@ -245,7 +246,7 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 	waiter.ttl_ms = ttl_ms;
 	waiter.grace_ms = rl_wait_grace_ms(wait_interval_us);
 	status = php_redislock_wait_in_queue(client, lock->key, lock->key_len, lock_wait_step, &waiter, deadline_ns, acquired,
-		acked, err);
+		acked, sent_ns, err);
 	rl_wait_keys_free(&keys);
 	return status;
 }
@@ -311,7 +312,7 @@ PHP_METHOD(RedisLock, lock)
 	rl_status status;
 	rl_error err;
 	held_lock *held;
-	uint64_t deadline_ns;
+	uint64_t deadline_ns, sent_ns;
 	long long acked = -1;
 	bool acquired = false, waited = false;
 
@@ -380,10 +381,27 @@ PHP_METHOD(RedisLock, lock)
 	/* Free: one round trip. Taken, and we may wait: queue up and be woken by the release. */
 	/* the deadline counts from the call: a WAIT behind the first try (min_replicas) is part of the time */
 	deadline_ns = php_redislock_wait_deadline_ns(timeout);
+	sent_ns = php_redislock_now_ns();
 	status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &acked, &err);
 	if (status == RL_OK && !acquired && timeout > 0) {
 		waited = true;
-		status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked, &err);
+		status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked, &sent_ns,
+			&err);
+	}
+	/*
+	 * We stalled between writing what took the lock and reading the answer
+	 * (php_redislock_lifetime_may_have_ended()): the lock may have expired and
+	 * gone to another meanwhile. Believed only once confirmed ours with a fresh
+	 * lifetime (token-checked extend); lost, we queue again while time is left.
+	 */
+	while (status == RL_OK && acquired && php_redislock_lifetime_may_have_ended(sent_ns, ttl_ms)) {
+		sent_ns = php_redislock_now_ns();
+		status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &acquired, NULL, NULL, &err);
+		if (status == RL_OK && !acquired && timeout > 0 && php_redislock_now_ns() < deadline_ns) {
+			waited = true;
+			status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked,
+				&sent_ns, &err);
+		}
 	}
 	if (status == RL_OK && acquired && !php_redislock_client_replicated(&lock->client, acked)) {
 		/*

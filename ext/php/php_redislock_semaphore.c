@@ -376,7 +376,8 @@ static rl_status semaphore_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode
 
 /* Waits in name's FIFO queue until holder is admitted or deadline_ns passes. */
 static rl_status wait_in_queue(redislock_semaphore_object *sem, zend_string *name, const rl_semaphore_holder *holder,
-		long limit, long long ttl_ms, uint64_t deadline_ns, bool *admitted, long long *acked, rl_error *err)
+		long limit, long long ttl_ms, uint64_t deadline_ns, bool *admitted, long long *acked, uint64_t *sent_ns,
+		rl_error *err)
 {
 	rl_wait_keys keys;
 	semaphore_waiter waiter;
@@ -392,7 +393,7 @@ static rl_status wait_in_queue(redislock_semaphore_object *sem, zend_string *nam
 	waiter.limit = limit;
 	waiter.ttl_ms = ttl_ms;
 	status = php_redislock_wait_in_queue(&sem->client, holder->keys->keys[0], holder->keys->key_lens[0],
-		semaphore_wait_step, &waiter, deadline_ns, admitted, acked, err);
+		semaphore_wait_step, &waiter, deadline_ns, admitted, acked, sent_ns, err);
 	rl_wait_keys_free(&keys);
 	return status;
 }
@@ -445,7 +446,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 	rl_error err;
 	bool admitted = false;
 	sem_step step;
-	uint64_t deadline_ns;
+	uint64_t deadline_ns, sent_ns;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)
 		Z_PARAM_STR(name)
@@ -491,10 +492,31 @@ PHP_METHOD(RedisSemaphore, acquire)
 	step.limit = (long)MIN(limit, LONG_MAX);
 	step.ttl_ms = ttl_ms;
 	step.answer = 0;
+	sent_ns = php_redislock_now_ns();
 	status = sem_run(sem, &keys, &step, &err);
 	admitted = status == RL_OK && step.answer == RL_WAIT_OWNED;
 	if (status == RL_OK && !admitted && timeout > 0) {
-		status = wait_in_queue(sem, name, &holder, step.limit, ttl_ms, deadline_ns, &admitted, &step.acked, &err);
+		status = wait_in_queue(sem, name, &holder, step.limit, ttl_ms, deadline_ns, &admitted, &step.acked, &sent_ns,
+			&err);
+	}
+	/*
+	 * We stalled between writing what took the slot and reading the answer
+	 * (php_redislock_lifetime_may_have_ended()): it may have expired and gone to
+	 * another meanwhile. Believed only once confirmed ours with a fresh lifetime
+	 * (a refresh of the id); lost, we queue again while time is left.
+	 */
+	while (status == RL_OK && admitted && php_redislock_lifetime_may_have_ended(sent_ns, ttl_ms)) {
+		long long acked = step.acked;
+		step.call = SEM_REFRESH;
+		sent_ns = php_redislock_now_ns();
+		status = sem_run(sem, &keys, &step, &err);
+		admitted = status == RL_OK && step.yes;
+		step.call = SEM_ACQUIRE;
+		step.acked = acked;
+		if (status == RL_OK && !admitted && timeout > 0 && php_redislock_now_ns() < deadline_ns) {
+			status = wait_in_queue(sem, name, &holder, step.limit, ttl_ms, deadline_ns, &admitted, &step.acked,
+				&sent_ns, &err);
+		}
 	}
 	if (status == RL_OK && admitted && !php_redislock_client_replicated(&sem->client, step.acked)) {
 		/* fewer than min_replicas replicas have the slot: a failover could lose it; undone, and refused */

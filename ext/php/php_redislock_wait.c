@@ -71,8 +71,20 @@ static rl_status wait_step(rl_conn *conn, void *ctx, rl_error *err)
 	return status;
 }
 
+bool php_redislock_lifetime_may_have_ended(uint64_t sent_ns, long long ttl_ms)
+{
+	uint64_t drift_ns = ((uint64_t)ttl_ms / 100 + 2) * 1000000;
+	uint64_t lasts_ns = (uint64_t)ttl_ms * 1000000;
+
+	if (lasts_ns <= drift_ns) {
+		return false; /* 1 or 2 ms: shorter than the allowance itself, nothing to vouch for; the server's answer stands */
+	}
+	return php_redislock_now_ns() >= sent_ns + (lasts_ns - drift_ns);
+}
+
 rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *key, size_t key_len,
-		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, long long *acked, rl_error *err)
+		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, long long *acked,
+		uint64_t *sent_ns, rl_error *err)
 {
 	long long answer = 0;
 	rl_status status;
@@ -100,6 +112,7 @@ rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *
 		 * followed. A slot in migration (TRYAGAIN) is waited out only until our
 		 * deadline: then we are out of time, with nothing run.
 		 */
+		*sent_ns = php_redislock_now_ns(); /* the step's script runs after this, whenever its BLPOP returns */
 		status = php_redislock_client_run(client, key, key_len, wait_step, &run, NULL, deadline_ns, err);
 		if (status == RL_ERR_ROUTE && !run.owned && php_redislock_now_ns() >= deadline_ns) {
 			return RL_OK; /* not acquired in time; our queue entry lapses on its own */

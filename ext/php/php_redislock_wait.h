@@ -23,9 +23,26 @@ typedef rl_status (*php_redislock_wait_fn)(rl_conn *conn, void *ctx, rl_wait_mod
  * block, each step one round trip. Out of time (or when PHP's time limit ran
  * out, so that the engine can raise "Maximum execution time exceeded" and the
  * request end release what is held) it leaves, claiming a grant if one waits.
+ * *sent_ns: when the step that made us the owner was written (see
+ * php_redislock_lifetime_may_have_ended()).
  */
 rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *key, size_t key_len,
-		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, long long *acked, rl_error *err);
+		php_redislock_wait_fn step, void *ctx, uint64_t deadline_ns, bool *acquired, long long *acked,
+		uint64_t *sent_ns, rl_error *err);
+
+/*
+ * Whether a lock or slot that a command written at sent_ns took for ttl_ms
+ * may already have expired on the server by now, by our own clock. Its
+ * lifetime began no earlier than sent_ns (the server ran the command after
+ * we wrote it), so it surely lasts until sent_ns + ttl_ms, less the clocks'
+ * drift (ttl_ms / 100 + 2 ms, Redlock's allowance). Past that, the process
+ * stalled between the write and the read of the answer (SIGSTOP, a worker
+ * swapped out, a waiter whose claim ran behind its BLPOP while it did not
+ * run): the answer "yours" must not be believed until confirmed, or another
+ * holder could have the lock by now while we report it held. (A lifetime of
+ * 1 or 2 ms is within the allowance itself: never "may have ended".)
+ */
+bool php_redislock_lifetime_may_have_ended(uint64_t sent_ns, long long ttl_ms);
 
 /*
  * When a wait of $timeout seconds starting now must end: at $timeout, but
