@@ -139,13 +139,8 @@ static zend_object *lock_create(zend_class_entry *ce)
 {
 	redislock_lock_object *lock = zend_object_alloc(sizeof(redislock_lock_object), ce);
 
-	zend_object_std_init(&lock->std, ce);
-	object_properties_init(&lock->std, ce);
-	lock->std.handlers = &redislock_lock_handlers;
-	zend_hash_init(&lock->held, 0, NULL, held_lock_free, 0);
-	lock->holder.release_all = holder_release_all;
-	lock->holder.forget_all = holder_forget_all;
-	php_redislock_holder_register(&lock->holder);
+	php_redislock_holding_create(&lock->std, ce, &redislock_lock_handlers, &lock->holder, &lock->held,
+		held_lock_free, holder_release_all, holder_forget_all);
 	return &lock->std;
 }
 
@@ -154,21 +149,14 @@ static void lock_free(zend_object *obj)
 	redislock_lock_object *lock = lock_from_obj(obj);
 
 	/* A lock nobody can reach any more can never be unlocked: release it now. */
-	php_redislock_holder_unregister(&lock->holder);
-	zend_hash_destroy(&lock->held);
-	php_redislock_client_destroy(&lock->client);
-	zend_object_std_dtor(obj);
+	php_redislock_holding_free(obj, &lock->holder, &lock->held, &lock->client);
 }
 
 /* Entry checks shared by every method that works on a name. */
 static redislock_lock_object *lock_for_call(zval *this_zv)
 {
 	redislock_lock_object *lock = Z_REDISLOCK_LOCK_P(this_zv);
-	if (!php_redislock_client_check_initialized(&lock->client)) {
-		return NULL;
-	}
-	php_redislock_holder_check_fork(&lock->holder);
-	return lock;
+	return php_redislock_holding_enter(&lock->holder, &lock->client) ? lock : NULL;
 }
 
 /* ---- methods ---- */

@@ -86,13 +86,8 @@ static zend_object *redlock_create(zend_class_entry *ce)
 {
 	redislock_redlock_object *redlock = zend_object_alloc(sizeof(redislock_redlock_object), ce);
 
-	zend_object_std_init(&redlock->std, ce);
-	object_properties_init(&redlock->std, ce);
-	redlock->std.handlers = &redislock_redlock_handlers;
-	zend_hash_init(&redlock->held, 0, NULL, ZVAL_PTR_DTOR, 0);
-	redlock->holder.release_all = holder_release_all;
-	redlock->holder.forget_all = holder_forget_all;
-	php_redislock_holder_register(&redlock->holder);
+	php_redislock_holding_create(&redlock->std, ce, &redislock_redlock_handlers, &redlock->holder, &redlock->held,
+		ZVAL_PTR_DTOR, holder_release_all, holder_forget_all);
 	return &redlock->std;
 }
 
@@ -100,20 +95,13 @@ static void redlock_free(zend_object *obj)
 {
 	redislock_redlock_object *redlock = redlock_from_obj(obj);
 
-	php_redislock_holder_unregister(&redlock->holder);
-	zend_hash_destroy(&redlock->held);
-	php_redislock_client_destroy(&redlock->client);
-	zend_object_std_dtor(obj);
+	php_redislock_holding_free(obj, &redlock->holder, &redlock->held, &redlock->client);
 }
 
 static redislock_redlock_object *redlock_for_call(zval *this_zv)
 {
 	redislock_redlock_object *redlock = redlock_from_obj(Z_OBJ_P(this_zv));
-	if (!php_redislock_client_check_initialized(&redlock->client)) {
-		return NULL;
-	}
-	php_redislock_holder_check_fork(&redlock->holder);
-	return redlock;
+	return php_redislock_holding_enter(&redlock->holder, &redlock->client) ? redlock : NULL;
 }
 
 /*

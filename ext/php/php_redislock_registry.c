@@ -62,3 +62,34 @@ void php_redislock_log_release_failure(const char *what, const char *message)
 	php_log_err(line);
 	efree(line);
 }
+
+void php_redislock_holding_create(zend_object *std, zend_class_entry *ce, const zend_object_handlers *handlers,
+		php_redislock_holder *holder, HashTable *held, dtor_func_t record_dtor,
+		void (*release_all)(php_redislock_holder *holder), void (*forget_all)(php_redislock_holder *holder))
+{
+	zend_object_std_init(std, ce);
+	object_properties_init(std, ce);
+	std->handlers = handlers;
+	zend_hash_init(held, 0, NULL, record_dtor, 0);
+	holder->release_all = release_all;
+	holder->forget_all = forget_all;
+	php_redislock_holder_register(holder);
+}
+
+void php_redislock_holding_free(zend_object *std, php_redislock_holder *holder, HashTable *held,
+		php_redislock_client *client)
+{
+	php_redislock_holder_unregister(holder);
+	zend_hash_destroy(held);
+	php_redislock_client_destroy(client);
+	zend_object_std_dtor(std);
+}
+
+bool php_redislock_holding_enter(php_redislock_holder *holder, const php_redislock_client *client)
+{
+	if (!php_redislock_client_check_initialized(client)) {
+		return false;
+	}
+	php_redislock_holder_check_fork(holder);
+	return true;
+}

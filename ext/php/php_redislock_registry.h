@@ -12,6 +12,7 @@
 #define PHP_REDISLOCK_REGISTRY_H
 
 #include "php_redislock.h"
+#include "php_redislock_client.h"
 
 struct php_redislock_holder {
 	php_redislock_holder *prev, *next;
@@ -29,6 +30,23 @@ void php_redislock_holder_unregister(php_redislock_holder *holder);
 
 /* Call before using a holder's records: in a forked child, forgets what the parent held. */
 void php_redislock_holder_check_fork(php_redislock_holder *holder);
+
+/*
+ * The life of an object that holds things (RedisLock, RedisSemaphore, RedLock),
+ * whose struct has a client, a holder and a table of records of what it holds
+ * before its zend_object. At create_object: the zend_object set up with the
+ * class's handlers, the records empty (record_dtor frees one), the holder linked
+ * with the class's release and forget. At free_obj: what is still held released
+ * now (nobody can reach it any more), then the records and the client. At each
+ * method: the object constructed (else an Error is thrown: false) and, in a
+ * forked child, the parent's records forgotten.
+ */
+void php_redislock_holding_create(zend_object *std, zend_class_entry *ce, const zend_object_handlers *handlers,
+		php_redislock_holder *holder, HashTable *held, dtor_func_t record_dtor,
+		void (*release_all)(php_redislock_holder *holder), void (*forget_all)(php_redislock_holder *holder));
+void php_redislock_holding_free(zend_object *std, php_redislock_holder *holder, HashTable *held,
+		php_redislock_client *client);
+bool php_redislock_holding_enter(php_redislock_holder *holder, const php_redislock_client *client);
 
 /* RSHUTDOWN. */
 void php_redislock_registry_request_end(void);

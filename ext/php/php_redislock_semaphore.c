@@ -286,13 +286,8 @@ static zend_object *semaphore_create(zend_class_entry *ce)
 {
 	redislock_semaphore_object *sem = zend_object_alloc(sizeof(redislock_semaphore_object), ce);
 
-	zend_object_std_init(&sem->std, ce);
-	object_properties_init(&sem->std, ce);
-	sem->std.handlers = &redislock_semaphore_handlers;
-	zend_hash_init(&sem->held, 0, NULL, ZVAL_PTR_DTOR, 0);
-	sem->holder.release_all = holder_release_all;
-	sem->holder.forget_all = holder_forget_all;
-	php_redislock_holder_register(&sem->holder);
+	php_redislock_holding_create(&sem->std, ce, &redislock_semaphore_handlers, &sem->holder, &sem->held,
+		ZVAL_PTR_DTOR, holder_release_all, holder_forget_all);
 	return &sem->std;
 }
 
@@ -301,20 +296,13 @@ static void semaphore_free(zend_object *obj)
 	redislock_semaphore_object *sem = semaphore_from_obj(obj);
 
 	/* slots nobody can reach any more can never be released: release them now */
-	php_redislock_holder_unregister(&sem->holder);
-	zend_hash_destroy(&sem->held);
-	php_redislock_client_destroy(&sem->client);
-	zend_object_std_dtor(obj);
+	php_redislock_holding_free(obj, &sem->holder, &sem->held, &sem->client);
 }
 
 static redislock_semaphore_object *semaphore_for_call(zval *this_zv)
 {
 	redislock_semaphore_object *sem = Z_REDISLOCK_SEMAPHORE_P(this_zv);
-	if (!php_redislock_client_check_initialized(&sem->client)) {
-		return NULL;
-	}
-	php_redislock_holder_check_fork(&sem->holder);
-	return sem;
+	return php_redislock_holding_enter(&sem->holder, &sem->client) ? sem : NULL;
 }
 
 static php_redislock_client *client_of_semaphore(zend_object *obj)
