@@ -12,38 +12,45 @@ $keys = sem_keys($name);
 $s = new RedisSemaphore(RL_TEST_SERVER);
 $t = new RedisSemaphore(RL_TEST_SERVER);
 
-/* "ok" if every key exists with lo < PTTL <= hi, else the PTTLs */
-$check = function (string $step, int $lo, int $hi) use ($raw, $keys) {
+/* "ok" if every key exists with a PTTL of at most $hi ms and at least $hi less the time passed since
+   $since (hrtime, before the call that set it; the server's clock runs at ours), else the PTTLs */
+$check = function (string $step, int $hi, int $since) use ($raw, $keys) {
     $p = sem_pttls($raw, $keys);
-    $lo = max(0, $hi - ($hi - $lo) * rl_slowdown());      // the calls in between take longer traced or loaded
-    echo str_pad($step, 34), (min($p) > $lo && max($p) <= $hi) ? 'ok' : json_encode($p), "\n";
+    $lo = $hi - (hrtime(true) - $since) / 1e6 - 2;
+    echo str_pad($step, 34), (min($p) >= $lo && max($p) <= $hi) ? 'ok' : json_encode($p), "\n";
 };
 
-$a = $s->acquire($name, 2, 1);
-$check('acquire 1 s', 900, 1001);
+$ta = hrtime(true);
+$a = $s->acquire($name, 2, 2);
+$check('acquire 2 s', 2001, $ta);
+$t0 = hrtime(true);
 $b = $t->acquire($name, 2, 5);
-$check('acquire 5 s', 4900, 5001);
+$check('acquire 5 s', 5001, $t0);
 var_dump($s->acquire($name, 2, 30));                  // refused: ticket bumped, TTLs still set
-$check('refused acquire', 4800, 5001);
+$check('refused acquire', 5001, $t0);
 var_dump($t->release($name, $b));
-$check('release the 5 s one', 800, 1001);               // now the 1 s holder is the last
+$check('release the 5 s one', 2001, $ta);               // now the 2 s holder is the last
+$t0 = hrtime(true);
 var_dump($s->refresh($name, $a, 8));
-$check('refresh to 8 s', 7900, 8001);
-var_dump($s->refresh($name, $a, 0.5));
-$check('refresh down to 0.5 s', 400, 501);
+$check('refresh to 8 s', 8001, $t0);
+$t0 = hrtime(true);
+var_dump($s->refresh($name, $a, 1));
+$check('refresh down to 1 s', 1001, $t0);
 var_dump($s->count($name));
-$check('count', 300, 501);
+$check('count', 1001, $t0);
 
 echo "-- released: keys deleted at once\n";
 var_dump($s->release($name), $raw->cmd('EXISTS', ...$keys));
 
 echo "-- releaseAll() of several: deleted at once\n";
+$t0 = hrtime(true);
 $s->acquire($name, 3, 30);
 $s->acquire($name, 3, 30);
+$t1 = hrtime(true);
 $t->acquire($name, 3, 20);
-$check('three holders', 29000, 30001);
+$check('three holders', 30001, $t0);
 var_dump($s->releaseAll());
-$check('one left (20 s)', 19000, 20001);
+$check('one left (20 s)', 20001, $t1);
 var_dump($t->releaseAll(), $raw->cmd('EXISTS', ...$keys));
 
 echo "-- expired: gone by themselves, no command needed\n";
@@ -67,7 +74,7 @@ usleep((int)(150000 * $k));
 var_dump($s->count($name), $raw->cmd('EXISTS', ...$keys));
 ?>
 --EXPECT--
-acquire 1 s                       ok
+acquire 2 s                       ok
 acquire 5 s                       ok
 bool(false)
 refused acquire                   ok
@@ -76,7 +83,7 @@ release the 5 s one               ok
 bool(true)
 refresh to 8 s                    ok
 bool(true)
-refresh down to 0.5 s             ok
+refresh down to 1 s               ok
 int(1)
 count                             ok
 -- released: keys deleted at once

@@ -14,49 +14,54 @@ $s = new RedisSemaphore(RL_TEST_SERVER);
 
 /* deadline of $id minus the server's TIME right now, in ms */
 $left = fn ($id) => (float)$raw->cmd('ZSCORE', $deadlines, $id) - sem_server_ms($raw);
-/* $l within $slack ms below $hi (the slack grows with rl_slowdown(): the calls in between take longer traced or loaded) */
-$near = fn (float $l, float $hi, float $slack = 100) => $l > max(0, $hi - $slack * rl_slowdown()) && $l <= $hi;
+/* $l is what is left of a deadline a call made after $since (hrtime) set $hi ms ahead: at most $hi,
+   and at least $hi less the time passed since then (the server's clock runs at ours; 2 ms for rounding) */
+$near = fn (float $l, float $hi, int $since) => $l <= $hi && $l >= $hi - (hrtime(true) - $since) / 1e6 - 2;
 
-$a = $s->acquire($name, 2, 2);
-$b = $s->acquire($name, 2, 1.5);
+$t0 = hrtime(true);
+$a = $s->acquire($name, 2, 4);
+$b = $s->acquire($name, 2, 3);
 $l = $left($a);
-var_dump($near($l, 2000));
+var_dump($near($l, 4000, $t0));
 
 echo "-- refresh(name, id, 20): 20 s from now\n";
 $old = $raw->cmd('ZSCORE', $deadlines, $a);
+$t0 = hrtime(true);
 var_dump($s->refresh($name, $a, 20));
 $l = $left($a);
-var_dump($near($l, 20000), (float)$raw->cmd('ZSCORE', $deadlines, $a) > (float)$old);
+var_dump($near($l, 20000, $t0), (float)$raw->cmd('ZSCORE', $deadlines, $a) > (float)$old);
 $ttl = sem_pttls($raw, $keys);
-var_dump($near(min($ttl), 20001, 200) && max($ttl) <= 20001);   // the keys live as long as the last holder
+var_dump($near(min($ttl), 20001, $t0) && max($ttl) <= 20001);   // the keys live as long as the last holder
 
-echo "-- refresh(name, id): back to its own lifetime (2 s), the keys' TTL follows\n";
+echo "-- refresh(name, id): back to its own lifetime (4 s), the keys' TTL follows\n";
+$ta = hrtime(true);
 var_dump($s->refresh($name, $a));
 $l = $left($a);
-var_dump($near($l, 2000));
+var_dump($near($l, 4000, $ta));
 $ttl = sem_pttls($raw, $keys);
-var_dump($near(min($ttl), 2001, 200) && max($ttl) <= 2001);
+var_dump($near(min($ttl), 4001, $ta) && max($ttl) <= 4001);
 
-echo "-- refresh(name): the latest slot (b, 1.5 s), after a pause\n";
+echo "-- refresh(name): the latest slot (b, 3 s), after a pause\n";
 usleep(500000);
+$t0 = hrtime(true);
 var_dump($s->refresh($name));
 $l = $left($b);
-var_dump($near($l, 1500));
+var_dump($near($l, 3000, $t0));
 $l = $left($a);
-var_dump($near($l, 1500, 300));   // a was left alone (about 2 s - 0.5 s)
+var_dump($l <= 3500 && $near($l, 4000, $ta));   // a was left alone: 4 s less the pause and more
 
-echo "-- refresh(name, null, 1) shortens (from 1.5 s); still the latest\n";
-// 1 s: shorter than b's 1.5 s, and long enough for the next step's new object to connect and refresh it, traced or loaded too
-$short = 1.0;
-var_dump($s->refresh($name, null, $short));
+echo "-- refresh(name, null, 1) shortens (from 3 s); still the latest\n";
+$t0 = hrtime(true);
+var_dump($s->refresh($name, null, 1));
 $l = $left($b);
-var_dump($near($l, $short * 1000));
+var_dump($near($l, 1000, $t0));
 
 echo "-- an id handed to another object refreshes there\n";
 $t = new RedisSemaphore(RL_TEST_SERVER);
+$t0 = hrtime(true);
 var_dump($t->refresh($name, $b, 30));
 $l = $left($b);
-var_dump($near($l, 30000));
+var_dump($near($l, 30000, $t0));
 
 echo "-- refreshing keeps a slot alive past its original lifetime\n";
 $c = $t->acquire(rl_unique('x'), 1, 30);   // unrelated, alive to the end
@@ -81,15 +86,15 @@ bool(true)
 bool(true)
 bool(true)
 bool(true)
--- refresh(name, id): back to its own lifetime (2 s), the keys' TTL follows
+-- refresh(name, id): back to its own lifetime (4 s), the keys' TTL follows
 bool(true)
 bool(true)
 bool(true)
--- refresh(name): the latest slot (b, 1.5 s), after a pause
+-- refresh(name): the latest slot (b, 3 s), after a pause
 bool(true)
 bool(true)
 bool(true)
--- refresh(name, null, 1) shortens (from 1.5 s); still the latest
+-- refresh(name, null, 1) shortens (from 3 s); still the latest
 bool(true)
 bool(true)
 -- an id handed to another object refreshes there
