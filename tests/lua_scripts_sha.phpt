@@ -9,15 +9,25 @@ $raw = new RawRedis();
 $root = dirname(__DIR__);
 $header = file_get_contents("$root/ext/core/rl_scripts_lua.h");
 
-/* The C string literal of each script, turned back into bytes. */
-preg_match_all('/#define (RL_LUA_\w+)_SHA1 "([0-9a-f]{40})"\n#define \1 \\\\\n((?:\t".*"(?: \\\\)?\n)+)/', $header, $m, PREG_SET_ORDER);
-$names = [];
-foreach ($m as [, $macro, $sha, $body]) {
+/* Each macro's body: string literals and fragment macros (RL_LUA_FRAGMENT_*), which C joins into one literal. */
+preg_match_all('/#define (RL_LUA_\w+) \\\\\n((?:\t(?:".*"|RL_LUA_\w+)(?: \\\\)?\n)+)/', $header, $m, PREG_SET_ORDER);
+$bodies = [];
+foreach ($m as [, $macro, $body]) {
+    $bodies[$macro] = explode("\n", rtrim($body, "\n"));
+}
+/* A macro turned back into the bytes C makes of it. */
+$bytes = function (string $macro) use (&$bytes, $bodies): string {
     $source = '';
-    foreach (explode("\n", rtrim($body, "\n")) as $line) {
+    foreach ($bodies[$macro] as $line) {
         $line = preg_replace('/ \\\\$/', '', trim($line));
-        $source .= stripcslashes(substr($line, 1, -1));
+        $source .= $line[0] === '"' ? stripcslashes(substr($line, 1, -1)) : $bytes($line);
     }
+    return $source;
+};
+preg_match_all('/#define (RL_LUA_\w+)_SHA1 "([0-9a-f]{40})"/', $header, $m, PREG_SET_ORDER);
+$names = [];
+foreach ($m as [, $macro, $sha]) {
+    $source = $bytes($macro);
     $loaded = $raw->cmd('SCRIPT', 'LOAD', $source);
     if ($loaded !== $sha) {
         echo "$macro: header says $sha, Redis loaded it as ", var_export($loaded, true), "\n";

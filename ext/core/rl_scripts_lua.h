@@ -2,6 +2,156 @@
 #ifndef RL_SCRIPTS_LUA_H
 #define RL_SCRIPTS_LUA_H
 
+/* ext/core/lua/_waiters.lua (a fragment) */
+#define RL_LUA_FRAGMENT_WAITERS \
+	"local function wake(member, what)\n" \
+	"  local key = WAKE_PREFIX .. member\n" \
+	"  redis.call('RPUSH', key, what)\n" \
+	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
+	"end\n" \
+	"local function owned_by(me, mode)\n" \
+	"  if mode == 'join' then\n" \
+	"    wake(me, 'o')\n" \
+	"  elseif mode == 'leave' then\n" \
+	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  end\n" \
+	"  return 1\n" \
+	"end\n" \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
+	"end\n"
+
+/* ext/core/lua/_lock_queue.lua (a fragment) */
+#define RL_LUA_FRAGMENT_LOCK_QUEUE \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local now\n" \
+	"local function clock()\n" \
+	"  if not now then\n" \
+	"    local t = redis.call('TIME')\n" \
+	"    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	"  end\n" \
+	"  return now\n" \
+	"end\n" \
+	"local WAKE_PREFIX = ARGV[2]\n" \
+	RL_LUA_FRAGMENT_WAITERS \
+	"local function pop_live()\n" \
+	"  while true do\n" \
+	"    local w = redis.call('LPOP', KEYS[2])\n" \
+	"    if not w then return nil end\n" \
+	"    local terms = redis.call('HGET', KEYS[3], w)\n" \
+	"    if terms then\n" \
+	"      redis.call('HDEL', KEYS[3], w)\n" \
+	"      local liveness, grace = string.match(terms, '^(%d+):(%d+)$')\n" \
+	"      if liveness and tonumber(liveness) > clock() then return w, grace end\n" \
+	"    end\n" \
+	"  end\n" \
+	"end\n" \
+	"local function tell_head(me)\n" \
+	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  if head and head ~= me then wake(head, 'h') end\n" \
+	"end\n" \
+	"local function hand_on(me, ttl, watched)\n" \
+	"  local w, grace = pop_live()\n" \
+	"  if not w then return nil end\n" \
+	"  if w == me then\n" \
+	"    tell_head(me)\n" \
+	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"    return w\n" \
+	"  end\n" \
+	"  if watched then\n" \
+	"    redis.call('SET', KEYS[4], w, 'PX', grace)\n" \
+	"  else\n" \
+	"    tell_head(me)\n" \
+	"  end\n" \
+	"  redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
+	"  wake(w, 'g')\n" \
+	"  return w\n" \
+	"end\n"
+
+/* ext/core/lua/_leave_queue.lua (a fragment) */
+#define RL_LUA_FRAGMENT_LEAVE_QUEUE \
+	"local function leave_queue(queue, terms, me)\n" \
+	"  local was_head = redis.call('LINDEX', queue, 0) == me\n" \
+	"  redis.call('HDEL', terms, me)\n" \
+	"  redis.call('LREM', queue, 1, me)\n" \
+	"  redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  return was_head\n" \
+	"end\n"
+
+/* ext/core/lua/_semaphore_prelude.lua (a fragment) */
+#define RL_LUA_FRAGMENT_SEMAPHORE_PRELUDE \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local t = redis.call('TIME')\n" \
+	"local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
+	"local LIVENESS = tonumber(ARGV[2])\n" \
+	"redis.call('ZCARD', KEYS[1])\n" \
+	"local dirty = false\n" \
+	"local function drop(id)\n" \
+	"  redis.call('ZREM', KEYS[1], id)\n" \
+	"  redis.call('ZREM', KEYS[2], id)\n" \
+	"  dirty = true\n" \
+	"end\n" \
+	"local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)\n" \
+	"for i = 1, #expired do drop(expired[i]) end\n" \
+	"local function keep_keys()\n" \
+	"  local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')\n" \
+	"  if #last == 0 then\n" \
+	"    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])\n" \
+	"    return\n" \
+	"  end\n" \
+	"  local ttl = tonumber(last[2]) - now + 1\n" \
+	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], string.format('%d', ttl)) end\n" \
+	"end\n" \
+	"local function admit(id, ms)\n" \
+	"  local ticket = redis.call('INCR', KEYS[3])\n" \
+	"  local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')\n" \
+	"  if #top > 0 and ticket <= tonumber(top[2]) then\n" \
+	"    ticket = tonumber(top[2]) + 1\n" \
+	"    redis.call('SET', KEYS[3], string.format('%d', ticket))\n" \
+	"  end\n" \
+	"  redis.call('ZADD', KEYS[1], string.format('%d', ticket), id)\n" \
+	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
+	"  dirty = true\n" \
+	"end\n" \
+	"local WAKE_PREFIX = ARGV[1]\n" \
+	RL_LUA_FRAGMENT_WAITERS \
+	"local function serve_waiters(me, ttl)\n" \
+	"  local served_me, popped = false, false\n" \
+	"  while true do\n" \
+	"    local w = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"    if not w then break end\n" \
+	"    local terms = redis.call('HGET', KEYS[5], w)\n" \
+	"    local liveness, grace, limit\n" \
+	"    if terms then liveness, grace, limit = string.match(terms, '^(%d+):(%d+):(%d+)$') end\n" \
+	"    if liveness and tonumber(liveness) > now then\n" \
+	"      if redis.call('ZCARD', KEYS[2]) >= tonumber(limit) then break end\n" \
+	"      if w == me then\n" \
+	"        admit(w, ttl)\n" \
+	"        served_me = true\n" \
+	"      else\n" \
+	"        admit(w, grace)\n" \
+	"        wake(w, 'g')\n" \
+	"      end\n" \
+	"    end\n" \
+	"    redis.call('LPOP', KEYS[4])\n" \
+	"    redis.call('HDEL', KEYS[5], w)\n" \
+	"    popped = true\n" \
+	"  end\n" \
+	"  if popped then\n" \
+	"    local head = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"    if head and head ~= me then wake(head, 'h') end\n" \
+	"  end\n" \
+	"  return served_me\n" \
+	"end\n"
+
 /* ext/core/lua/lock_extend.lua */
 #define RL_LUA_LOCK_EXTEND_SHA1 "3a32323a05c08607e6bc7842cfeea9552d0b61f5"
 #define RL_LUA_LOCK_EXTEND \
@@ -14,73 +164,7 @@
 #define RL_LUA_LOCK_HANDED_SHA1 "efc4459ad9afce3dbb3948014722f4ec6f277b28"
 #define RL_LUA_LOCK_HANDED \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
-	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
-	"local now\n" \
-	"local function clock()\n" \
-	"  if not now then\n" \
-	"    local t = redis.call('TIME')\n" \
-	"    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
-	"  end\n" \
-	"  return now\n" \
-	"end\n" \
-	"local WAKE_PREFIX = ARGV[2]\n" \
-	"local function wake(member, what)\n" \
-	"  local key = WAKE_PREFIX .. member\n" \
-	"  redis.call('RPUSH', key, what)\n" \
-	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
-	"end\n" \
-	"local function owned_by(me, mode)\n" \
-	"  if mode == 'join' then\n" \
-	"    wake(me, 'o')\n" \
-	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  end\n" \
-	"  return 1\n" \
-	"end\n" \
-	"local function keep_entry(queue, terms, me, entry, mode)\n" \
-	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
-	"    if mode == 'join' then\n" \
-	"      redis.call('RPUSH', queue, me)\n" \
-	"    else\n" \
-	"      redis.call('LPUSH', queue, me)\n" \
-	"    end\n" \
-	"  end\n" \
-	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
-	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
-	"end\n" \
-	"local function pop_live()\n" \
-	"  while true do\n" \
-	"    local w = redis.call('LPOP', KEYS[2])\n" \
-	"    if not w then return nil end\n" \
-	"    local terms = redis.call('HGET', KEYS[3], w)\n" \
-	"    if terms then\n" \
-	"      redis.call('HDEL', KEYS[3], w)\n" \
-	"      local liveness, grace = string.match(terms, '^(%d+):(%d+)$')\n" \
-	"      if liveness and tonumber(liveness) > clock() then return w, grace end\n" \
-	"    end\n" \
-	"  end\n" \
-	"end\n" \
-	"local function tell_head(me)\n" \
-	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
-	"  if head and head ~= me then wake(head, 'h') end\n" \
-	"end\n" \
-	"local function hand_on(me, ttl, watched)\n" \
-	"  local w, grace = pop_live()\n" \
-	"  if not w then return nil end\n" \
-	"  if w == me then\n" \
-	"    tell_head(me)\n" \
-	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
-	"    return w\n" \
-	"  end\n" \
-	"  if watched then\n" \
-	"    redis.call('SET', KEYS[4], w, 'PX', grace)\n" \
-	"  else\n" \
-	"    tell_head(me)\n" \
-	"  end\n" \
-	"  redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
-	"  wake(w, 'g')\n" \
-	"  return w\n" \
-	"end\n" \
+	RL_LUA_FRAGMENT_LOCK_QUEUE \
 	"local holder = redis.call('GET', KEYS[1])\n" \
 	"if not holder then\n" \
 	"  hand_on(nil, nil, false)\n" \
@@ -93,73 +177,7 @@
 #define RL_LUA_LOCK_RELEASE_SHA1 "fcc0315e64979a387e8aff89e63006220ce5d9e8"
 #define RL_LUA_LOCK_RELEASE \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
-	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
-	"local now\n" \
-	"local function clock()\n" \
-	"  if not now then\n" \
-	"    local t = redis.call('TIME')\n" \
-	"    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
-	"  end\n" \
-	"  return now\n" \
-	"end\n" \
-	"local WAKE_PREFIX = ARGV[2]\n" \
-	"local function wake(member, what)\n" \
-	"  local key = WAKE_PREFIX .. member\n" \
-	"  redis.call('RPUSH', key, what)\n" \
-	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
-	"end\n" \
-	"local function owned_by(me, mode)\n" \
-	"  if mode == 'join' then\n" \
-	"    wake(me, 'o')\n" \
-	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  end\n" \
-	"  return 1\n" \
-	"end\n" \
-	"local function keep_entry(queue, terms, me, entry, mode)\n" \
-	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
-	"    if mode == 'join' then\n" \
-	"      redis.call('RPUSH', queue, me)\n" \
-	"    else\n" \
-	"      redis.call('LPUSH', queue, me)\n" \
-	"    end\n" \
-	"  end\n" \
-	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
-	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
-	"end\n" \
-	"local function pop_live()\n" \
-	"  while true do\n" \
-	"    local w = redis.call('LPOP', KEYS[2])\n" \
-	"    if not w then return nil end\n" \
-	"    local terms = redis.call('HGET', KEYS[3], w)\n" \
-	"    if terms then\n" \
-	"      redis.call('HDEL', KEYS[3], w)\n" \
-	"      local liveness, grace = string.match(terms, '^(%d+):(%d+)$')\n" \
-	"      if liveness and tonumber(liveness) > clock() then return w, grace end\n" \
-	"    end\n" \
-	"  end\n" \
-	"end\n" \
-	"local function tell_head(me)\n" \
-	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
-	"  if head and head ~= me then wake(head, 'h') end\n" \
-	"end\n" \
-	"local function hand_on(me, ttl, watched)\n" \
-	"  local w, grace = pop_live()\n" \
-	"  if not w then return nil end\n" \
-	"  if w == me then\n" \
-	"    tell_head(me)\n" \
-	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
-	"    return w\n" \
-	"  end\n" \
-	"  if watched then\n" \
-	"    redis.call('SET', KEYS[4], w, 'PX', grace)\n" \
-	"  else\n" \
-	"    tell_head(me)\n" \
-	"  end\n" \
-	"  redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
-	"  wake(w, 'g')\n" \
-	"  return w\n" \
-	"end\n" \
+	RL_LUA_FRAGMENT_LOCK_QUEUE \
 	"local watched = ARGV[4] == 'watch'\n" \
 	"local released = 0\n" \
 	"if redis.call('GET', KEYS[1]) == ARGV[1] then\n" \
@@ -186,80 +204,8 @@
 #define RL_LUA_LOCK_WAIT_SHA1 "253ac1c7f8b86bd09bf6386ead2efe8183773a00"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
-	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
-	"local now\n" \
-	"local function clock()\n" \
-	"  if not now then\n" \
-	"    local t = redis.call('TIME')\n" \
-	"    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
-	"  end\n" \
-	"  return now\n" \
-	"end\n" \
-	"local WAKE_PREFIX = ARGV[2]\n" \
-	"local function wake(member, what)\n" \
-	"  local key = WAKE_PREFIX .. member\n" \
-	"  redis.call('RPUSH', key, what)\n" \
-	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
-	"end\n" \
-	"local function owned_by(me, mode)\n" \
-	"  if mode == 'join' then\n" \
-	"    wake(me, 'o')\n" \
-	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  end\n" \
-	"  return 1\n" \
-	"end\n" \
-	"local function keep_entry(queue, terms, me, entry, mode)\n" \
-	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
-	"    if mode == 'join' then\n" \
-	"      redis.call('RPUSH', queue, me)\n" \
-	"    else\n" \
-	"      redis.call('LPUSH', queue, me)\n" \
-	"    end\n" \
-	"  end\n" \
-	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
-	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
-	"end\n" \
-	"local function pop_live()\n" \
-	"  while true do\n" \
-	"    local w = redis.call('LPOP', KEYS[2])\n" \
-	"    if not w then return nil end\n" \
-	"    local terms = redis.call('HGET', KEYS[3], w)\n" \
-	"    if terms then\n" \
-	"      redis.call('HDEL', KEYS[3], w)\n" \
-	"      local liveness, grace = string.match(terms, '^(%d+):(%d+)$')\n" \
-	"      if liveness and tonumber(liveness) > clock() then return w, grace end\n" \
-	"    end\n" \
-	"  end\n" \
-	"end\n" \
-	"local function tell_head(me)\n" \
-	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
-	"  if head and head ~= me then wake(head, 'h') end\n" \
-	"end\n" \
-	"local function hand_on(me, ttl, watched)\n" \
-	"  local w, grace = pop_live()\n" \
-	"  if not w then return nil end\n" \
-	"  if w == me then\n" \
-	"    tell_head(me)\n" \
-	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
-	"    return w\n" \
-	"  end\n" \
-	"  if watched then\n" \
-	"    redis.call('SET', KEYS[4], w, 'PX', grace)\n" \
-	"  else\n" \
-	"    tell_head(me)\n" \
-	"  end\n" \
-	"  redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
-	"  wake(w, 'g')\n" \
-	"  return w\n" \
-	"end\n" \
-	"local function leave_queue(queue, terms, me)\n" \
-	"  local was_head = redis.call('LINDEX', queue, 0) == me\n" \
-	"  redis.call('HDEL', terms, me)\n" \
-	"  redis.call('LREM', queue, 1, me)\n" \
-	"  redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  return was_head\n" \
-	"end\n" \
+	RL_LUA_FRAGMENT_LOCK_QUEUE \
+	RL_LUA_FRAGMENT_LEAVE_QUEUE \
 	"local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]\n" \
 	"local function owned() return owned_by(me, mode) end\n" \
 	"local holder = redis.call('GET', KEYS[1])\n" \
@@ -318,99 +264,8 @@
 /* ext/core/lua/semaphore_acquire.lua */
 #define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "1620fe68e5ce752b04a14702ee78c0ab763c2aa4"
 #define RL_LUA_SEMAPHORE_ACQUIRE \
-	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
-	"local t = redis.call('TIME')\n" \
-	"local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
-	"local LIVENESS = tonumber(ARGV[2])\n" \
-	"redis.call('ZCARD', KEYS[1])\n" \
-	"local dirty = false\n" \
-	"local function drop(id)\n" \
-	"  redis.call('ZREM', KEYS[1], id)\n" \
-	"  redis.call('ZREM', KEYS[2], id)\n" \
-	"  dirty = true\n" \
-	"end\n" \
-	"local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)\n" \
-	"for i = 1, #expired do drop(expired[i]) end\n" \
-	"local function keep_keys()\n" \
-	"  local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')\n" \
-	"  if #last == 0 then\n" \
-	"    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])\n" \
-	"    return\n" \
-	"  end\n" \
-	"  local ttl = tonumber(last[2]) - now + 1\n" \
-	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], string.format('%d', ttl)) end\n" \
-	"end\n" \
-	"local function admit(id, ms)\n" \
-	"  local ticket = redis.call('INCR', KEYS[3])\n" \
-	"  local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')\n" \
-	"  if #top > 0 and ticket <= tonumber(top[2]) then\n" \
-	"    ticket = tonumber(top[2]) + 1\n" \
-	"    redis.call('SET', KEYS[3], string.format('%d', ticket))\n" \
-	"  end\n" \
-	"  redis.call('ZADD', KEYS[1], string.format('%d', ticket), id)\n" \
-	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
-	"  dirty = true\n" \
-	"end\n" \
-	"local WAKE_PREFIX = ARGV[1]\n" \
-	"local function wake(member, what)\n" \
-	"  local key = WAKE_PREFIX .. member\n" \
-	"  redis.call('RPUSH', key, what)\n" \
-	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
-	"end\n" \
-	"local function owned_by(me, mode)\n" \
-	"  if mode == 'join' then\n" \
-	"    wake(me, 'o')\n" \
-	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  end\n" \
-	"  return 1\n" \
-	"end\n" \
-	"local function keep_entry(queue, terms, me, entry, mode)\n" \
-	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
-	"    if mode == 'join' then\n" \
-	"      redis.call('RPUSH', queue, me)\n" \
-	"    else\n" \
-	"      redis.call('LPUSH', queue, me)\n" \
-	"    end\n" \
-	"  end\n" \
-	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
-	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
-	"end\n" \
-	"local function serve_waiters(me, ttl)\n" \
-	"  local served_me, popped = false, false\n" \
-	"  while true do\n" \
-	"    local w = redis.call('LINDEX', KEYS[4], 0)\n" \
-	"    if not w then break end\n" \
-	"    local terms = redis.call('HGET', KEYS[5], w)\n" \
-	"    local liveness, grace, limit\n" \
-	"    if terms then liveness, grace, limit = string.match(terms, '^(%d+):(%d+):(%d+)$') end\n" \
-	"    if liveness and tonumber(liveness) > now then\n" \
-	"      if redis.call('ZCARD', KEYS[2]) >= tonumber(limit) then break end\n" \
-	"      if w == me then\n" \
-	"        admit(w, ttl)\n" \
-	"        served_me = true\n" \
-	"      else\n" \
-	"        admit(w, grace)\n" \
-	"        wake(w, 'g')\n" \
-	"      end\n" \
-	"    end\n" \
-	"    redis.call('LPOP', KEYS[4])\n" \
-	"    redis.call('HDEL', KEYS[5], w)\n" \
-	"    popped = true\n" \
-	"  end\n" \
-	"  if popped then\n" \
-	"    local head = redis.call('LINDEX', KEYS[4], 0)\n" \
-	"    if head and head ~= me then wake(head, 'h') end\n" \
-	"  end\n" \
-	"  return served_me\n" \
-	"end\n" \
-	"local function leave_queue(queue, terms, me)\n" \
-	"  local was_head = redis.call('LINDEX', queue, 0) == me\n" \
-	"  redis.call('HDEL', terms, me)\n" \
-	"  redis.call('LREM', queue, 1, me)\n" \
-	"  redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  return was_head\n" \
-	"end\n" \
+	RL_LUA_FRAGMENT_SEMAPHORE_PRELUDE \
+	RL_LUA_FRAGMENT_LEAVE_QUEUE \
 	"local me, limit, ttl, mode, grace = ARGV[3], tonumber(ARGV[4]), ARGV[5], ARGV[6], ARGV[7]\n" \
 	"local admitted = false\n" \
 	"if redis.call('ZSCORE', KEYS[2], me) then\n" \
@@ -446,92 +301,7 @@
 /* ext/core/lua/semaphore_count.lua */
 #define RL_LUA_SEMAPHORE_COUNT_SHA1 "be8d0610053acb0e44961d8eeed7a574d95095db"
 #define RL_LUA_SEMAPHORE_COUNT \
-	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
-	"local t = redis.call('TIME')\n" \
-	"local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
-	"local LIVENESS = tonumber(ARGV[2])\n" \
-	"redis.call('ZCARD', KEYS[1])\n" \
-	"local dirty = false\n" \
-	"local function drop(id)\n" \
-	"  redis.call('ZREM', KEYS[1], id)\n" \
-	"  redis.call('ZREM', KEYS[2], id)\n" \
-	"  dirty = true\n" \
-	"end\n" \
-	"local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)\n" \
-	"for i = 1, #expired do drop(expired[i]) end\n" \
-	"local function keep_keys()\n" \
-	"  local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')\n" \
-	"  if #last == 0 then\n" \
-	"    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])\n" \
-	"    return\n" \
-	"  end\n" \
-	"  local ttl = tonumber(last[2]) - now + 1\n" \
-	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], string.format('%d', ttl)) end\n" \
-	"end\n" \
-	"local function admit(id, ms)\n" \
-	"  local ticket = redis.call('INCR', KEYS[3])\n" \
-	"  local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')\n" \
-	"  if #top > 0 and ticket <= tonumber(top[2]) then\n" \
-	"    ticket = tonumber(top[2]) + 1\n" \
-	"    redis.call('SET', KEYS[3], string.format('%d', ticket))\n" \
-	"  end\n" \
-	"  redis.call('ZADD', KEYS[1], string.format('%d', ticket), id)\n" \
-	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
-	"  dirty = true\n" \
-	"end\n" \
-	"local WAKE_PREFIX = ARGV[1]\n" \
-	"local function wake(member, what)\n" \
-	"  local key = WAKE_PREFIX .. member\n" \
-	"  redis.call('RPUSH', key, what)\n" \
-	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
-	"end\n" \
-	"local function owned_by(me, mode)\n" \
-	"  if mode == 'join' then\n" \
-	"    wake(me, 'o')\n" \
-	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  end\n" \
-	"  return 1\n" \
-	"end\n" \
-	"local function keep_entry(queue, terms, me, entry, mode)\n" \
-	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
-	"    if mode == 'join' then\n" \
-	"      redis.call('RPUSH', queue, me)\n" \
-	"    else\n" \
-	"      redis.call('LPUSH', queue, me)\n" \
-	"    end\n" \
-	"  end\n" \
-	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
-	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
-	"end\n" \
-	"local function serve_waiters(me, ttl)\n" \
-	"  local served_me, popped = false, false\n" \
-	"  while true do\n" \
-	"    local w = redis.call('LINDEX', KEYS[4], 0)\n" \
-	"    if not w then break end\n" \
-	"    local terms = redis.call('HGET', KEYS[5], w)\n" \
-	"    local liveness, grace, limit\n" \
-	"    if terms then liveness, grace, limit = string.match(terms, '^(%d+):(%d+):(%d+)$') end\n" \
-	"    if liveness and tonumber(liveness) > now then\n" \
-	"      if redis.call('ZCARD', KEYS[2]) >= tonumber(limit) then break end\n" \
-	"      if w == me then\n" \
-	"        admit(w, ttl)\n" \
-	"        served_me = true\n" \
-	"      else\n" \
-	"        admit(w, grace)\n" \
-	"        wake(w, 'g')\n" \
-	"      end\n" \
-	"    end\n" \
-	"    redis.call('LPOP', KEYS[4])\n" \
-	"    redis.call('HDEL', KEYS[5], w)\n" \
-	"    popped = true\n" \
-	"  end\n" \
-	"  if popped then\n" \
-	"    local head = redis.call('LINDEX', KEYS[4], 0)\n" \
-	"    if head and head ~= me then wake(head, 'h') end\n" \
-	"  end\n" \
-	"  return served_me\n" \
-	"end\n" \
+	RL_LUA_FRAGMENT_SEMAPHORE_PRELUDE \
 	"if dirty then\n" \
 	"  serve_waiters(nil, nil)\n" \
 	"  keep_keys()\n" \
@@ -541,92 +311,7 @@
 /* ext/core/lua/semaphore_refresh.lua */
 #define RL_LUA_SEMAPHORE_REFRESH_SHA1 "f2672c1f3e4c62331c355d85a1a8e20f6f8afb01"
 #define RL_LUA_SEMAPHORE_REFRESH \
-	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
-	"local t = redis.call('TIME')\n" \
-	"local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
-	"local LIVENESS = tonumber(ARGV[2])\n" \
-	"redis.call('ZCARD', KEYS[1])\n" \
-	"local dirty = false\n" \
-	"local function drop(id)\n" \
-	"  redis.call('ZREM', KEYS[1], id)\n" \
-	"  redis.call('ZREM', KEYS[2], id)\n" \
-	"  dirty = true\n" \
-	"end\n" \
-	"local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)\n" \
-	"for i = 1, #expired do drop(expired[i]) end\n" \
-	"local function keep_keys()\n" \
-	"  local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')\n" \
-	"  if #last == 0 then\n" \
-	"    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])\n" \
-	"    return\n" \
-	"  end\n" \
-	"  local ttl = tonumber(last[2]) - now + 1\n" \
-	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], string.format('%d', ttl)) end\n" \
-	"end\n" \
-	"local function admit(id, ms)\n" \
-	"  local ticket = redis.call('INCR', KEYS[3])\n" \
-	"  local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')\n" \
-	"  if #top > 0 and ticket <= tonumber(top[2]) then\n" \
-	"    ticket = tonumber(top[2]) + 1\n" \
-	"    redis.call('SET', KEYS[3], string.format('%d', ticket))\n" \
-	"  end\n" \
-	"  redis.call('ZADD', KEYS[1], string.format('%d', ticket), id)\n" \
-	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
-	"  dirty = true\n" \
-	"end\n" \
-	"local WAKE_PREFIX = ARGV[1]\n" \
-	"local function wake(member, what)\n" \
-	"  local key = WAKE_PREFIX .. member\n" \
-	"  redis.call('RPUSH', key, what)\n" \
-	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
-	"end\n" \
-	"local function owned_by(me, mode)\n" \
-	"  if mode == 'join' then\n" \
-	"    wake(me, 'o')\n" \
-	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  end\n" \
-	"  return 1\n" \
-	"end\n" \
-	"local function keep_entry(queue, terms, me, entry, mode)\n" \
-	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
-	"    if mode == 'join' then\n" \
-	"      redis.call('RPUSH', queue, me)\n" \
-	"    else\n" \
-	"      redis.call('LPUSH', queue, me)\n" \
-	"    end\n" \
-	"  end\n" \
-	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
-	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
-	"end\n" \
-	"local function serve_waiters(me, ttl)\n" \
-	"  local served_me, popped = false, false\n" \
-	"  while true do\n" \
-	"    local w = redis.call('LINDEX', KEYS[4], 0)\n" \
-	"    if not w then break end\n" \
-	"    local terms = redis.call('HGET', KEYS[5], w)\n" \
-	"    local liveness, grace, limit\n" \
-	"    if terms then liveness, grace, limit = string.match(terms, '^(%d+):(%d+):(%d+)$') end\n" \
-	"    if liveness and tonumber(liveness) > now then\n" \
-	"      if redis.call('ZCARD', KEYS[2]) >= tonumber(limit) then break end\n" \
-	"      if w == me then\n" \
-	"        admit(w, ttl)\n" \
-	"        served_me = true\n" \
-	"      else\n" \
-	"        admit(w, grace)\n" \
-	"        wake(w, 'g')\n" \
-	"      end\n" \
-	"    end\n" \
-	"    redis.call('LPOP', KEYS[4])\n" \
-	"    redis.call('HDEL', KEYS[5], w)\n" \
-	"    popped = true\n" \
-	"  end\n" \
-	"  if popped then\n" \
-	"    local head = redis.call('LINDEX', KEYS[4], 0)\n" \
-	"    if head and head ~= me then wake(head, 'h') end\n" \
-	"  end\n" \
-	"  return served_me\n" \
-	"end\n" \
+	RL_LUA_FRAGMENT_SEMAPHORE_PRELUDE \
 	"local refreshed = 0\n" \
 	"if redis.call('ZSCORE', KEYS[2], ARGV[3]) then\n" \
 	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ARGV[4])), ARGV[3])\n" \
@@ -640,92 +325,7 @@
 /* ext/core/lua/semaphore_release.lua */
 #define RL_LUA_SEMAPHORE_RELEASE_SHA1 "4ddfecdbab79dafbaac2d45e99ff0c8b0c960fb8"
 #define RL_LUA_SEMAPHORE_RELEASE \
-	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
-	"local t = redis.call('TIME')\n" \
-	"local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
-	"local LIVENESS = tonumber(ARGV[2])\n" \
-	"redis.call('ZCARD', KEYS[1])\n" \
-	"local dirty = false\n" \
-	"local function drop(id)\n" \
-	"  redis.call('ZREM', KEYS[1], id)\n" \
-	"  redis.call('ZREM', KEYS[2], id)\n" \
-	"  dirty = true\n" \
-	"end\n" \
-	"local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)\n" \
-	"for i = 1, #expired do drop(expired[i]) end\n" \
-	"local function keep_keys()\n" \
-	"  local last = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')\n" \
-	"  if #last == 0 then\n" \
-	"    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])\n" \
-	"    return\n" \
-	"  end\n" \
-	"  local ttl = tonumber(last[2]) - now + 1\n" \
-	"  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], string.format('%d', ttl)) end\n" \
-	"end\n" \
-	"local function admit(id, ms)\n" \
-	"  local ticket = redis.call('INCR', KEYS[3])\n" \
-	"  local top = redis.call('ZRANGE', KEYS[1], -1, -1, 'WITHSCORES')\n" \
-	"  if #top > 0 and ticket <= tonumber(top[2]) then\n" \
-	"    ticket = tonumber(top[2]) + 1\n" \
-	"    redis.call('SET', KEYS[3], string.format('%d', ticket))\n" \
-	"  end\n" \
-	"  redis.call('ZADD', KEYS[1], string.format('%d', ticket), id)\n" \
-	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ms)), id)\n" \
-	"  dirty = true\n" \
-	"end\n" \
-	"local WAKE_PREFIX = ARGV[1]\n" \
-	"local function wake(member, what)\n" \
-	"  local key = WAKE_PREFIX .. member\n" \
-	"  redis.call('RPUSH', key, what)\n" \
-	"  redis.call('PEXPIRE', key, LIVENESS)\n" \
-	"end\n" \
-	"local function owned_by(me, mode)\n" \
-	"  if mode == 'join' then\n" \
-	"    wake(me, 'o')\n" \
-	"  elseif mode == 'leave' then\n" \
-	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  end\n" \
-	"  return 1\n" \
-	"end\n" \
-	"local function keep_entry(queue, terms, me, entry, mode)\n" \
-	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
-	"    if mode == 'join' then\n" \
-	"      redis.call('RPUSH', queue, me)\n" \
-	"    else\n" \
-	"      redis.call('LPUSH', queue, me)\n" \
-	"    end\n" \
-	"  end\n" \
-	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
-	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
-	"end\n" \
-	"local function serve_waiters(me, ttl)\n" \
-	"  local served_me, popped = false, false\n" \
-	"  while true do\n" \
-	"    local w = redis.call('LINDEX', KEYS[4], 0)\n" \
-	"    if not w then break end\n" \
-	"    local terms = redis.call('HGET', KEYS[5], w)\n" \
-	"    local liveness, grace, limit\n" \
-	"    if terms then liveness, grace, limit = string.match(terms, '^(%d+):(%d+):(%d+)$') end\n" \
-	"    if liveness and tonumber(liveness) > now then\n" \
-	"      if redis.call('ZCARD', KEYS[2]) >= tonumber(limit) then break end\n" \
-	"      if w == me then\n" \
-	"        admit(w, ttl)\n" \
-	"        served_me = true\n" \
-	"      else\n" \
-	"        admit(w, grace)\n" \
-	"        wake(w, 'g')\n" \
-	"      end\n" \
-	"    end\n" \
-	"    redis.call('LPOP', KEYS[4])\n" \
-	"    redis.call('HDEL', KEYS[5], w)\n" \
-	"    popped = true\n" \
-	"  end\n" \
-	"  if popped then\n" \
-	"    local head = redis.call('LINDEX', KEYS[4], 0)\n" \
-	"    if head and head ~= me then wake(head, 'h') end\n" \
-	"  end\n" \
-	"  return served_me\n" \
-	"end\n" \
+	RL_LUA_FRAGMENT_SEMAPHORE_PRELUDE \
 	"local released = 0\n" \
 	"if redis.call('ZSCORE', KEYS[2], ARGV[3]) then\n" \
 	"  drop(ARGV[3])\n" \
