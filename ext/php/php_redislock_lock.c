@@ -111,26 +111,11 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	return status;
 }
 
-static void holder_release_all(php_redislock_holder *holder)
+/* The registry's release of everything held (request end, destruction). */
+static rl_status holder_release(php_redislock_holder *holder, rl_error *err)
 {
-	redislock_lock_object *lock = lock_from_holder(holder);
 	bool all_released;
-	rl_error err;
-
-	if (zend_hash_num_elements(&lock->held) == 0) {
-		return;
-	}
-	if (release_held(lock, &all_released, &err) != RL_OK) {
-		php_redislock_log_release_failure("locks", err.message);
-	}
-	zend_hash_clean(&lock->held);
-}
-
-static void holder_forget_all(php_redislock_holder *holder)
-{
-	redislock_lock_object *lock = lock_from_holder(holder);
-	zend_hash_clean(&lock->held);
-	/* the connection, too, was the parent's: rl_conn_is_reusable() refuses it by pid */
+	return release_held(lock_from_holder(holder), &all_released, err);
 }
 
 /* ---- object handlers ---- */
@@ -140,7 +125,7 @@ static zend_object *lock_create(zend_class_entry *ce)
 	redislock_lock_object *lock = zend_object_alloc(sizeof(redislock_lock_object), ce);
 
 	php_redislock_holding_create(&lock->std, ce, &redislock_lock_handlers, &lock->holder, &lock->held,
-		held_lock_free, holder_release_all, holder_forget_all);
+		held_lock_free, "locks", holder_release);
 	return &lock->std;
 }
 

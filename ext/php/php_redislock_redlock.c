@@ -46,8 +46,8 @@ static void ref_of(const zend_string *resource, const char *token, size_t token_
 	ref->token_len = token_len;
 }
 
-/* Releases everything held on every master in one pass (request end, destruction); never throws. */
-static void holder_release_all(php_redislock_holder *holder)
+/* Releases everything held on every master in one pass (the registry's, at request end or destruction). */
+static rl_status holder_release(php_redislock_holder *holder, rl_error *err)
 {
 	redislock_redlock_object *redlock = redlock_from_holder(holder);
 	uint32_t n = zend_hash_num_elements(&redlock->held), i = 0;
@@ -56,10 +56,10 @@ static void holder_release_all(php_redislock_holder *holder)
 	bool *released, *settled;
 	zend_string *resource;
 	zval *token;
-	rl_error err;
+	rl_status status;
 
-	if (n == 0 || !redlock->client.initialized) {
-		return;
+	if (!redlock->client.initialized) {
+		return RL_OK;
 	}
 	refs = safe_emalloc(n, sizeof(*refs), 0);
 	released = safe_emalloc(n, sizeof(*released), 0);
@@ -68,18 +68,11 @@ static void holder_release_all(php_redislock_holder *holder)
 		ref_of(resource, Z_STRVAL_P(token), Z_STRLEN_P(token), &refs[i++]);
 	} ZEND_HASH_FOREACH_END();
 	php_redislock_client_masters(&redlock->client, &masters);
-	if (rl_redlock_release_many(&masters.base, n, refs, released, settled, &err) != RL_OK) {
-		php_redislock_log_release_failure("locks", err.message);
-	}
-	zend_hash_clean(&redlock->held);
+	status = rl_redlock_release_many(&masters.base, n, refs, released, settled, err);
 	efree(refs);
 	efree(released);
 	efree(settled);
-}
-
-static void holder_forget_all(php_redislock_holder *holder)
-{
-	zend_hash_clean(&redlock_from_holder(holder)->held);
+	return status;
 }
 
 static zend_object *redlock_create(zend_class_entry *ce)
@@ -87,7 +80,7 @@ static zend_object *redlock_create(zend_class_entry *ce)
 	redislock_redlock_object *redlock = zend_object_alloc(sizeof(redislock_redlock_object), ce);
 
 	php_redislock_holding_create(&redlock->std, ce, &redislock_redlock_handlers, &redlock->holder, &redlock->held,
-		ZVAL_PTR_DTOR, holder_release_all, holder_forget_all);
+		ZVAL_PTR_DTOR, "locks", holder_release);
 	return &redlock->std;
 }
 

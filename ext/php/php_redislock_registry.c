@@ -16,7 +16,8 @@ void php_redislock_holder_check_fork(php_redislock_holder *holder)
 {
 	long pid = php_redislock_getpid();
 	if (holder->pid != pid) {
-		holder->forget_all(holder);
+		/* the parent's: forgotten, never released (the connection, too, was the parent's: refused by pid) */
+		zend_hash_clean(holder->held);
 		holder->pid = pid;
 	}
 }
@@ -24,12 +25,14 @@ void php_redislock_holder_check_fork(php_redislock_holder *holder)
 /* Ends the holdings of one holder: released if they are this process's and auto_release is on. */
 static void holder_finish(php_redislock_holder *holder)
 {
+	rl_error err;
+
 	php_redislock_holder_check_fork(holder);
-	if (REDISLOCK_G(auto_release)) {
-		holder->release_all(holder);
-	} else {
-		holder->forget_all(holder);
+	if (REDISLOCK_G(auto_release) && zend_hash_num_elements(holder->held) > 0
+			&& holder->release(holder, &err) != RL_OK) {
+		php_redislock_log_release_failure(holder->what, err.message);
 	}
+	zend_hash_clean(holder->held);
 }
 
 void php_redislock_holder_unregister(php_redislock_holder *holder)
@@ -64,15 +67,16 @@ void php_redislock_log_release_failure(const char *what, const char *message)
 }
 
 void php_redislock_holding_create(zend_object *std, zend_class_entry *ce, const zend_object_handlers *handlers,
-		php_redislock_holder *holder, HashTable *held, dtor_func_t record_dtor,
-		void (*release_all)(php_redislock_holder *holder), void (*forget_all)(php_redislock_holder *holder))
+		php_redislock_holder *holder, HashTable *held, dtor_func_t record_dtor, const char *what,
+		rl_status (*release)(php_redislock_holder *holder, rl_error *err))
 {
 	zend_object_std_init(std, ce);
 	object_properties_init(std, ce);
 	std->handlers = handlers;
 	zend_hash_init(held, 0, NULL, record_dtor, 0);
-	holder->release_all = release_all;
-	holder->forget_all = forget_all;
+	holder->held = held;
+	holder->what = what;
+	holder->release = release;
 	php_redislock_holder_register(holder);
 }
 

@@ -16,11 +16,11 @@
 
 struct php_redislock_holder {
 	php_redislock_holder *prev, *next;
-	long pid;  /* the process the holdings belong to */
-	/* Releases everything held, without throwing; failures are logged (the TTLs clean up). */
-	void (*release_all)(php_redislock_holder *holder);
-	/* Drops the record of everything held without touching Redis (it belongs to another process). */
-	void (*forget_all)(php_redislock_holder *holder);
+	long pid;          /* the process the holdings belong to */
+	HashTable *held;   /* the records of what is held: name => the class's record */
+	const char *what;  /* what is held, for the log ("locks", "semaphore slots") */
+	/* Releases everything in *held on its servers, without throwing; the records are cleared after, whatever came of it. */
+	rl_status (*release)(php_redislock_holder *holder, rl_error *err);
 };
 
 void php_redislock_holder_register(php_redislock_holder *holder);
@@ -36,14 +36,14 @@ void php_redislock_holder_check_fork(php_redislock_holder *holder);
  * whose struct has a client, a holder and a table of records of what it holds
  * before its zend_object. At create_object: the zend_object set up with the
  * class's handlers, the records empty (record_dtor frees one), the holder linked
- * with the class's release and forget. At free_obj: what is still held released
+ * with what it holds and the class's release. At free_obj: what is still held released
  * now (nobody can reach it any more), then the records and the client. At each
  * method: the object constructed (else an Error is thrown: false) and, in a
  * forked child, the parent's records forgotten.
  */
 void php_redislock_holding_create(zend_object *std, zend_class_entry *ce, const zend_object_handlers *handlers,
-		php_redislock_holder *holder, HashTable *held, dtor_func_t record_dtor,
-		void (*release_all)(php_redislock_holder *holder), void (*forget_all)(php_redislock_holder *holder));
+		php_redislock_holder *holder, HashTable *held, dtor_func_t record_dtor, const char *what,
+		rl_status (*release)(php_redislock_holder *holder, rl_error *err));
 void php_redislock_holding_free(zend_object *std, php_redislock_holder *holder, HashTable *held,
 		php_redislock_client *client);
 bool php_redislock_holding_enter(php_redislock_holder *holder, const php_redislock_client *client);

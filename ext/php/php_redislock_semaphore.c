@@ -260,24 +260,11 @@ static rl_status release_held(redislock_semaphore_object *sem, bool *all_release
 	return status;
 }
 
-static void holder_release_all(php_redislock_holder *holder)
+/* The registry's release of everything held (request end, destruction). */
+static rl_status holder_release(php_redislock_holder *holder, rl_error *err)
 {
-	redislock_semaphore_object *sem = semaphore_from_holder(holder);
 	bool all_released;
-	rl_error err;
-
-	if (zend_hash_num_elements(&sem->held) == 0) {
-		return;
-	}
-	if (release_held(sem, &all_released, &err) != RL_OK) {
-		php_redislock_log_release_failure("semaphore slots", err.message);
-	}
-	zend_hash_clean(&sem->held);
-}
-
-static void holder_forget_all(php_redislock_holder *holder)
-{
-	zend_hash_clean(&semaphore_from_holder(holder)->held);
+	return release_held(semaphore_from_holder(holder), &all_released, err);
 }
 
 /* ---- object handlers ---- */
@@ -287,7 +274,7 @@ static zend_object *semaphore_create(zend_class_entry *ce)
 	redislock_semaphore_object *sem = zend_object_alloc(sizeof(redislock_semaphore_object), ce);
 
 	php_redislock_holding_create(&sem->std, ce, &redislock_semaphore_handlers, &sem->holder, &sem->held,
-		ZVAL_PTR_DTOR, holder_release_all, holder_forget_all);
+		ZVAL_PTR_DTOR, "semaphore slots", holder_release);
 	return &sem->std;
 }
 
