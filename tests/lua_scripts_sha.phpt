@@ -15,19 +15,23 @@ $bodies = [];
 foreach ($m as [, $macro, $body]) {
     $bodies[$macro] = explode("\n", rtrim($body, "\n"));
 }
-/* A macro turned back into the bytes C makes of it. */
-$bytes = function (string $macro) use (&$bytes, $bodies): string {
+/* A macro turned back into the bytes C makes of it (a function, not a closure that calls itself: that cycle leaks). */
+function macro_bytes(array $bodies, string $macro): string
+{
     $source = '';
     foreach ($bodies[$macro] as $line) {
-        $line = preg_replace('/ \\\\$/', '', trim($line));
-        $source .= $line[0] === '"' ? stripcslashes(substr($line, 1, -1)) : $bytes($line);
+        $line = trim($line);
+        if (str_ends_with($line, ' \\')) {
+            $line = substr($line, 0, -2);
+        }
+        $source .= $line[0] === '"' ? stripcslashes(substr($line, 1, -1)) : macro_bytes($bodies, $line);
     }
     return $source;
-};
+}
 preg_match_all('/#define (RL_LUA_\w+)_SHA1 "([0-9a-f]{40})"/', $header, $m, PREG_SET_ORDER);
 $names = [];
 foreach ($m as [, $macro, $sha]) {
-    $source = $bytes($macro);
+    $source = macro_bytes($bodies, $macro);
     $loaded = $raw->cmd('SCRIPT', 'LOAD', $source);
     if ($loaded !== $sha) {
         echo "$macro: header says $sha, Redis loaded it as ", var_export($loaded, true), "\n";
