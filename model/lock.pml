@@ -34,6 +34,14 @@
  *                   (php_redislock_lifetime_may_have_ended())
  *   NO_CONFIRM      with STALL: the answer is believed as read (mutual
  *                   exclusion must fail: the bug of the client before the check)
+ *   SHORTEN         a holder may shorten its lifetime once (expire() to less
+ *                   than K's PTTL): a head blocked until the PTTL it read
+ *                   would wake after K ended, so "lock extend" tells it to
+ *                   look again. With NO_CHECKIN, such a stale wait is
+ *                   modelled as no wait on K at all (it ends up to CHECKIN_MS
+ *                   late, as a check-in would)
+ *   EXTEND_NO_TELL  with SHORTEN: "lock extend" shortens without telling the
+ *                   head (the fast path must fail: issue 20's second defect)
  */
 
 #ifndef NW
@@ -451,6 +459,34 @@ inline lock_handed(me) {
   }
 }
 
+#ifdef SHORTEN
+/* "lock extend" (ext/core/lua/lock_extend.lua) to a lifetime shorter than K's
+   PTTL. The lifetime is still the holder's (K == me: PEXPIRE), now ending
+   sooner than any head read: the head is told ("h") and reads PTTL again. */
+inline lock_extend_shorter(me) {
+  d_step {
+    if
+    :: K == me && !Kgrace ->
+#ifdef NO_CHECKIN
+       i_ = 1;
+       do
+       :: i_ <= NW -> hinted[i_] = 0; i_++     /* every PTTL read before ends too late now */
+       :: else -> break
+       od;
+       i_ = 0;
+#endif
+#ifdef EXTEND_NO_TELL
+       skip
+#else
+       tell_head(me)
+#endif
+    :: else -> skip                            /* not mine any more: 0, nothing changes */
+    fi;
+    printf("c%d lock extend (shorter)\n", me); state()
+  }
+}
+#endif
+
 #ifdef STALL
 /* The client reads an OWNED answer. If its lifetime may have passed since the
    script ran (lapsed: the C client knows it by its own clock, the lifetime
@@ -573,6 +609,12 @@ wait:
      fi
   fi;
 hold:
+#ifdef SHORTEN
+  if
+  :: skip
+  :: DIE; lock_extend_shorter(me)
+  fi;
+#endif
   DIE;
   if
   :: RELEASE(me)

@@ -158,6 +158,11 @@ check lock-no-checkin       fail lock.pml      "-DNO_CHECKIN"       progress
 check lock-fastpath-watch   pass lock.pml      "$FAST"              progress
 check lock-handed-no-tell   fail lock.pml      "$FAST -DHANDED_NO_TELL" progress
 check lock-no-tell-claimed  fail lock.pml      "$FAST -DNO_TELL_CLAIMED" progress
+# a holder that shortens its lifetime (expire()) keeps the fast path because
+# "lock extend" tells the head, whose wait until the PTTL it read ends too late
+check lock-shorten          pass lock.pml      "-DSHORTEN"          safety
+check lock-shorten-fastpath pass lock.pml      "$FAST -DSHORTEN"    progress
+check lock-shorten-no-tell  fail lock.pml      "$FAST -DSHORTEN -DEXTEND_NO_TELL" progress
 check semaphore-claim-ttl   fail semaphore.pml "-DNO_CLAIM_TTL"     safety
 check semaphore-stall-no-confirm fail semaphore.pml "-DSTALL -DNW=2 -DNO_CONFIRM" safety
 check semaphore-no-checkin  fail semaphore.pml "-DNO_CHECKIN"       progress

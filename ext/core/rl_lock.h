@@ -31,7 +31,7 @@ void rl_lock_get_command(rl_command *cmd, const rl_lock_ref *lock);
 /* SET key token NX PX ttl_ms. *acquired tells whether the key was free. */
 rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *acquired, rl_error *err);
 
-/* PEXPIRE key ttl_ms if the key still holds the token. */
+/* PEXPIRE key ttl_ms if the key still holds the token; a lifetime cut below the key's PTTL tells the queue's head. */
 rl_status rl_lock_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *extended, rl_error *err);
 
 /* Whether the key still holds the token. */

@@ -21,6 +21,7 @@ rl_script rl_script_lock_extend = RL_SCRIPT("lock extend", RL_LUA_LOCK_EXTEND, 0
 rl_script rl_script_lock_remaining = RL_SCRIPT("lock remaining", RL_LUA_LOCK_REMAINING, -1, LLONG_MAX);
 rl_script rl_script_redlock_acquire = RL_SCRIPT("redlock acquire", RL_LUA_REDLOCK_ACQUIRE, LLONG_MIN + 1, 1);
 rl_script rl_script_redlock_release = RL_SCRIPT("redlock release", RL_LUA_REDLOCK_RELEASE, 0, 1);
+rl_script rl_script_redlock_extend = RL_SCRIPT("redlock extend", RL_LUA_REDLOCK_EXTEND, 0, 1);
 rl_script rl_script_semaphore_acquire = RL_SCRIPT("semaphore acquire", RL_LUA_SEMAPHORE_ACQUIRE, LLONG_MIN,
 	RL_WAIT_OWNED);
 rl_script rl_script_semaphore_release = RL_SCRIPT("semaphore release", RL_LUA_SEMAPHORE_RELEASE, 0, 1);
@@ -41,6 +42,7 @@ static rl_script *all_scripts[] = {
 	&rl_script_lock_remaining,
 	&rl_script_redlock_acquire,
 	&rl_script_redlock_release,
+	&rl_script_redlock_extend,
 	&rl_script_semaphore_acquire,
 	&rl_script_semaphore_release,
 	&rl_script_semaphore_refresh,

@@ -30,6 +30,7 @@ extern rl_script rl_script_lock_remaining;
 /* Several masters (ext/core/lua/redlock_*.lua): KEYS = lock key, waiters' mark[, wake list]. */
 extern rl_script rl_script_redlock_acquire;
 extern rl_script rl_script_redlock_release;
+extern rl_script rl_script_redlock_extend;
 
 /* The semaphore's scripts (ext/core/lua/semaphore_*.lua): KEYS = holders by ticket, by deadline, ticket counter, wait queue, terms. */
 extern rl_script rl_script_semaphore_acquire;

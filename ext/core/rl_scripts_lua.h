@@ -153,12 +153,17 @@
 	"end\n"
 
 /* ext/core/lua/lock_extend.lua */
-#define RL_LUA_LOCK_EXTEND_SHA1 "3a32323a05c08607e6bc7842cfeea9552d0b61f5"
+#define RL_LUA_LOCK_EXTEND_SHA1 "0f7ead02027e6a6a6abaac5e933243073f3144df"
 #define RL_LUA_LOCK_EXTEND \
-	"if redis.call('GET', KEYS[1]) == ARGV[1] then\n" \
-	"  return redis.call('PEXPIRE', KEYS[1], ARGV[2])\n" \
+	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
+	"if redis.call('PTTL', KEYS[1]) > tonumber(ARGV[2]) then\n" \
+	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  if head then\n" \
+	"    redis.call('RPUSH', ARGV[3] .. head, 'h')\n" \
+	"    redis.call('PEXPIRE', ARGV[3] .. head, ARGV[4])\n" \
+	"  end\n" \
 	"end\n" \
-	"return 0\n"
+	"return redis.call('PEXPIRE', KEYS[1], ARGV[2])\n"
 
 /* ext/core/lua/lock_handed.lua */
 #define RL_LUA_LOCK_HANDED_SHA1 "efc4459ad9afce3dbb3948014722f4ec6f277b28"
@@ -248,6 +253,17 @@
 	"if left > 0 then return -left end\n" \
 	"return 0\n"
 
+/* ext/core/lua/redlock_extend.lua */
+#define RL_LUA_REDLOCK_EXTEND_SHA1 "cdcc76ff8627bae14ee3133c41acbdbec0933a67"
+#define RL_LUA_REDLOCK_EXTEND \
+	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
+	"if redis.call('PTTL', KEYS[1]) > tonumber(ARGV[2]) and redis.call('EXISTS', KEYS[2]) == 1\n" \
+	"    and redis.call('LLEN', KEYS[3]) == 0 then\n" \
+	"  redis.call('RPUSH', KEYS[3], 'r')\n" \
+	"  redis.call('PEXPIRE', KEYS[3], ARGV[3])\n" \
+	"end\n" \
+	"return redis.call('PEXPIRE', KEYS[1], ARGV[2])\n"
+
 /* ext/core/lua/redlock_release.lua */
 #define RL_LUA_REDLOCK_RELEASE_SHA1 "fd3c3ed03e8c64851ff598452bae013a2f7d49a2"
 #define RL_LUA_REDLOCK_RELEASE \
@@ -309,14 +325,20 @@
 	"return redis.call('ZCARD', KEYS[2])\n"
 
 /* ext/core/lua/semaphore_refresh.lua */
-#define RL_LUA_SEMAPHORE_REFRESH_SHA1 "f2672c1f3e4c62331c355d85a1a8e20f6f8afb01"
+#define RL_LUA_SEMAPHORE_REFRESH_SHA1 "54f689ca191d4997506e5af53c06aa076da5df23"
 #define RL_LUA_SEMAPHORE_REFRESH \
 	RL_LUA_FRAGMENT_SEMAPHORE_PRELUDE \
 	"local refreshed = 0\n" \
-	"if redis.call('ZSCORE', KEYS[2], ARGV[3]) then\n" \
-	"  redis.call('ZADD', KEYS[2], string.format('%d', now + tonumber(ARGV[4])), ARGV[3])\n" \
+	"local old = redis.call('ZSCORE', KEYS[2], ARGV[3])\n" \
+	"if old then\n" \
+	"  local deadline = now + tonumber(ARGV[4])\n" \
+	"  redis.call('ZADD', KEYS[2], string.format('%d', deadline), ARGV[3])\n" \
 	"  dirty = true\n" \
 	"  refreshed = 1\n" \
+	"  if deadline < tonumber(old) then\n" \
+	"    local head = redis.call('LINDEX', KEYS[4], 0)\n" \
+	"    if head then wake(head, 'h') end\n" \
+	"  end\n" \
 	"end\n" \
 	"if #expired > 0 then serve_waiters(nil, nil) end\n" \
 	"if dirty then keep_keys() end\n" \
