@@ -217,6 +217,35 @@ out:
 /* How long a watching releaser blocks for the grantee's claim: in effect, until Redis's next timer tick. */
 #define WATCH_BLOCK_MS 1
 
+/*
+ * Whether the watch's BLPOP popped the claim of the grant this release made, for a lifetime longer
+ * than a check-in period: "c<ttl>", which only that claim pushes (the release emptied the list, and
+ * only its grant is watched). Then "lock handed" has nothing to do (the head's check-in covers a
+ * holder that long-lived) and is not sent. A timeout, "n" (nothing handed over), a short claim, or
+ * a grantee that sends a bare "c" leave it to "lock handed", as before.
+ */
+static bool claimed_for_long(const redisReply *reply)
+{
+	const redisReply *what;
+	long long ttl_ms = 0;
+	size_t i;
+
+	if (!reply || reply->type != REDIS_REPLY_ARRAY || reply->elements != 2) {
+		return false;
+	}
+	what = reply->element[1];
+	if (!what || what->type != REDIS_REPLY_STRING || what->len < 2 || what->len > 12 || what->str[0] != 'c') {
+		return false;
+	}
+	for (i = 1; i < what->len; i++) {
+		if (what->str[i] < '0' || what->str[i] > '9') {
+			return false;
+		}
+		ttl_ms = ttl_ms * 10 + (what->str[i] - '0');
+	}
+	return ttl_ms > RL_WAIT_CHECKIN_MS;
+}
+
 rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err)
 {
 	static const char *const release_extra[2] = { RL_WAIT_LIVENESS_TEXT, "watch" };
@@ -225,11 +254,12 @@ rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *
 	size_t lens[MAX_LOCK_ARGS], handed_lens[MAX_LOCK_ARGS];
 	int nargs, handed_nargs;
 	rl_wait_keys keys;
-	rl_command cmds[3];
-	redisReply *replies[3] = { NULL, NULL, NULL };
+	rl_command cmds[2];
+	redisReply *replies[2] = { NULL, NULL };
 	rl_wait_block block;
 	long long result = 0, ignored;
 	rl_status status;
+	bool handed_needed = true;
 
 	*released = false;
 	if (conn->whole_second_blocks) {
@@ -246,42 +276,33 @@ rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *
 		goto out;
 	}
 	for (;;) {
-		/* by EVAL until this connection saw the scripts run: a NOSCRIPT would leave the BLPOP waiting */
-		bool by_sha = (conn->scripts_seen & rl_script_lock_release.bit)
-			&& (conn->scripts_seen & rl_script_lock_handed.bit);
+		/* by EVAL until this connection saw the script run: a NOSCRIPT would leave the BLPOP waiting */
+		bool by_sha = (conn->scripts_seen & rl_script_lock_release.bit) != 0;
 		rl_script_command(&cmds[0], &rl_script_lock_release, by_sha, LOCK_NKEYS, nargs, args, lens);
 		rl_wait_blpop_command(&cmds[1], &block, keys.ack, keys.key_len);
-		rl_script_command(&cmds[2], &rl_script_lock_handed, by_sha, LOCK_NKEYS, handed_nargs, handed_args,
-			handed_lens);
-		if ((status = rl_conn_pipeline(conn, 3, cmds, replies, err)) != RL_OK) {
+		if ((status = rl_conn_pipeline(conn, 2, cmds, replies, err)) != RL_OK) {
 			goto out_block;
 		}
 		if (by_sha && rl_reply_is_noscript(replies[0])) {
 			/* flushed meanwhile: nothing ran; all again, by EVAL */
 			conn->scripts_seen = 0;
-			rl_reply_free_all(replies, 3);
+			rl_reply_free_all(replies, 2);
 			continue;
-		}
-		if (by_sha && rl_reply_is_noscript(replies[2])) {
-			/* flushed between the two: the release ran; the check again, alone (it falls back to EVAL) */
-			conn->scripts_seen = 0;
-			if ((status = rl_script_answer(conn, &rl_script_lock_release, replies[0], &result, err)) == RL_OK) {
-				*released = result == 1;
-				status = rl_script_run_integers(conn, &rl_script_lock_handed, 1, LOCK_NKEYS, handed_nargs,
-					handed_args, handed_lens, &ignored, err);
-			}
-			rl_reply_free_all(replies, 3);
-			goto out_block;
 		}
 		break;
 	}
-	conn->scripts_seen |= rl_script_lock_release.bit | rl_script_lock_handed.bit;
+	conn->scripts_seen |= rl_script_lock_release.bit;
 	if ((status = rl_script_answer(conn, &rl_script_lock_release, replies[0], &result, err)) == RL_OK
 			&& (status = rl_wait_check_blpop_reply(conn, replies[1], err)) == RL_OK) {
-		status = rl_script_answer(conn, &rl_script_lock_handed, replies[2], &ignored, err);
+		handed_needed = !claimed_for_long(replies[1]);
 	}
 	*released = result == 1;
-	rl_reply_free_all(replies, 3);
+	rl_reply_free_all(replies, 2);
+	if (status == RL_OK && handed_needed) {
+		/* one more round trip, only when the grant was not seen claimed (or claimed for less than a check-in) */
+		status = rl_script_run_integers(conn, &rl_script_lock_handed, 1, LOCK_NKEYS, handed_nargs, handed_args,
+			handed_lens, &ignored, err);
+	}
 out_block:
 	{
 		rl_status restored = rl_wait_block_end(conn, &block, err);

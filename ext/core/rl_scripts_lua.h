@@ -206,7 +206,7 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "253ac1c7f8b86bd09bf6386ead2efe8183773a00"
+#define RL_LUA_LOCK_WAIT_SHA1 "1e9855eee534b82e29109fa7a47f0b600d5ac122"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
@@ -217,7 +217,7 @@
 	"if holder == me then\n" \
 	"  redis.call('PEXPIRE', KEYS[1], ttl)\n" \
 	"  if redis.call('DEL', KEYS[4]) == 1 then\n" \
-	"    redis.call('RPUSH', KEYS[5], 'c')\n" \
+	"    redis.call('RPUSH', KEYS[5], 'c' .. ttl)\n" \
 	"    redis.call('PEXPIRE', KEYS[5], LIVENESS)\n" \
 	"  end\n" \
 	"  return owned()\n" \

@@ -18,7 +18,8 @@ if holder == me then
   redis.call('PEXPIRE', KEYS[1], ttl)
   -- a releaser watching this grant (KEYS[4] names it) stops watching
   if redis.call('DEL', KEYS[4]) == 1 then
-    redis.call('RPUSH', KEYS[5], 'c')
+    -- "c" and the lifetime: a releaser that sees it longer than a check-in skips "lock handed"
+    redis.call('RPUSH', KEYS[5], 'c' .. ttl)
     redis.call('PEXPIRE', KEYS[5], LIVENESS)
   end
   return owned()
