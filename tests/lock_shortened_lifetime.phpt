@@ -18,14 +18,7 @@ var_dump($h->call('lock', 'lock', $name, 0, 30)['r']);
 $w->calls(['lock', 'lock', $name, 60 * $k, 30, 100000]);
 rl_wait_queue_len($raw, $queue, 1);
 // W is the head and blocks until the PTTL it read (about 30 s), cut to the check-in period
-var_dump(rl_wait_until(function () use ($raw, $w) {
-    foreach (rl_client_entries($raw, $w->pid) as $c) {
-        if ($c['cmd'] === 'blpop' && str_contains($c['flags'], 'b')) {
-            return true;
-        }
-    }
-    return false;
-}));
+var_dump(rl_wait_until(fn () => rl_blocked_in_blpop($raw, $w->pid)));
 
 $x = $h->call('lock', 'expire', $name, $short);
 var_dump($x['r'], $raw->cmd('PTTL', $key) <= $short * 1000);

@@ -28,11 +28,7 @@ var_dump(rl_wait_until(function () use ($raws, $wk, $w) {
         return false;
     }
     foreach ($raws as $raw) {
-        $blocked = false;
-        foreach (rl_client_entries($raw, $w->pid) as $c) {
-            $blocked = $blocked || ($c['cmd'] === 'blpop' && str_contains($c['flags'], 'b'));
-        }
-        if (!$blocked) {
+        if (!rl_blocked_in_blpop($raw, $w->pid)) {
             return false;
         }
     }

@@ -20,14 +20,7 @@ var_dump(is_string($id));
 $w->calls(['sem', 'acquire', $name, 1, 30, 60 * $k]);
 rl_wait_queue_len($raw, $queue, 1);
 // W is the head and blocks until the earliest deadline it read (about 30 s), cut to the check-in period
-var_dump(rl_wait_until(function () use ($raw, $w) {
-    foreach (rl_client_entries($raw, $w->pid) as $c) {
-        if ($c['cmd'] === 'blpop' && str_contains($c['flags'], 'b')) {
-            return true;
-        }
-    }
-    return false;
-}));
+var_dump(rl_wait_until(fn () => rl_blocked_in_blpop($raw, $w->pid)));
 
 $x = $h->call('sem', 'refresh', $name, $id, $short);
 var_dump($x['r'], $raw->cmd('ZSCORE', $deadlines, $id) <= sem_server_ms($raw) + $short * 1000);

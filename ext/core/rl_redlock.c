@@ -521,8 +521,8 @@ rl_status rl_redlock_extend(rl_redlock_masters *masters, const rl_lock_ref *lock
 {
 	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0;
 	char ttl[24];
-	const char *args[6];
-	size_t lens[6];
+	const char *args[RELEASE_NARGS];
+	size_t lens[RELEASE_NARGS];
 	unsigned long long start;
 	rl_wait_keys keys;
 	tally t;
@@ -535,19 +535,16 @@ rl_status rl_redlock_extend(rl_redlock_masters *masters, const rl_lock_ref *lock
 		return RL_ERR_NOMEM;
 	}
 	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
-	args[0] = lock->key;             lens[0] = lock->key_len;
-	args[1] = keys.terms;            lens[1] = keys.key_len;
-	args[2] = keys.wake;             lens[2] = keys.wake_len;
-	args[3] = lock->token;           lens[3] = lock->token_len;
-	args[4] = ttl;                   lens[4] = strlen(ttl);
-	args[5] = RL_WAIT_LIVENESS_TEXT; lens[5] = strlen(RL_WAIT_LIVENESS_TEXT);
+	/* the release's keys and arguments, with the lifetime where the release has its kind */
+	release_args(args, lens, lock, &keys, ttl);
 	if (!step_begin(&st, masters, NULL, err)) {
 		rl_wait_keys_free(&keys);
 		return RL_ERR_NOMEM;
 	}
 	start = rl_monotonic_ns();
 	/* the same budget as an acquire: an extension is a new lifetime from now */
-	run_script(&st, &rl_script_redlock_extend, 1, 3, 6, args, lens, rl_redlock_acquire_budget(ttl_ms, 0));
+	run_script(&st, &rl_script_redlock_extend, 1, RELEASE_NKEYS, RELEASE_NARGS, args, lens,
+		rl_redlock_acquire_budget(ttl_ms, 0));
 	*validity_ms = rl_redlock_validity_ms(ttl_ms, rl_monotonic_ns() - start);
 	tally_begin(&t, &yes, &answered);
 	tally_step(&t, &st, 1, false, decode_script_yes, &rl_script_redlock_extend);

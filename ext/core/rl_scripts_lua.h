@@ -254,15 +254,15 @@
 	"return 0\n"
 
 /* ext/core/lua/redlock_extend.lua */
-#define RL_LUA_REDLOCK_EXTEND_SHA1 "cdcc76ff8627bae14ee3133c41acbdbec0933a67"
+#define RL_LUA_REDLOCK_EXTEND_SHA1 "c415c89596612bcbfaf279ae8373e1875a5aa0e3"
 #define RL_LUA_REDLOCK_EXTEND \
 	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
-	"if redis.call('PTTL', KEYS[1]) > tonumber(ARGV[2]) and redis.call('EXISTS', KEYS[2]) == 1\n" \
+	"if redis.call('PTTL', KEYS[1]) > tonumber(ARGV[3]) and redis.call('EXISTS', KEYS[2]) == 1\n" \
 	"    and redis.call('LLEN', KEYS[3]) == 0 then\n" \
 	"  redis.call('RPUSH', KEYS[3], 'r')\n" \
-	"  redis.call('PEXPIRE', KEYS[3], ARGV[3])\n" \
+	"  redis.call('PEXPIRE', KEYS[3], ARGV[2])\n" \
 	"end\n" \
-	"return redis.call('PEXPIRE', KEYS[1], ARGV[2])\n"
+	"return redis.call('PEXPIRE', KEYS[1], ARGV[3])\n"
 
 /* ext/core/lua/redlock_release.lua */
 #define RL_LUA_REDLOCK_RELEASE_SHA1 "fd3c3ed03e8c64851ff598452bae013a2f7d49a2"
