@@ -29,7 +29,7 @@ $name = rl_unique('sem-cost');
 $hid = $holder->acquire($name, 1, 30);
 var_dump(is_string($hid));
 $workers = [];
-$n = rl_under_valgrind() ? 4 : 10;   // in the valgrind pass every child is traced too
+$n = rl_under_valgrind() ? 4 : 10;   // in the valgrind pass the first RlWorker::TRACED are traced
 for ($i = 0; $i < $n; $i++) {
     $workers[$i] = $w = new RlWorker();
     $w->warmUp('sem');
