@@ -34,6 +34,9 @@
  *                   (php_redislock_lifetime_may_have_ended())
  *   NO_CONFIRM      with STALL: the answer is believed as read (mutual
  *                   exclusion must fail: the bug of the client before the check)
+ *   CONFIRM_KEEPS_ENTRY with STALL: a confirm that finds the lock lost leaves
+ *                   the token queued (a re-join may then queue it twice: the
+ *                   queue's bound assertion must fail)
  *   SHORTEN         a holder may shorten its lifetime once (expire() to less
  *                   than K's PTTL): a head blocked until the PTTL it read
  *                   would wake after K ended, so "lock extend" tells it to
@@ -66,7 +69,7 @@ mtype = { JOIN, VISIT, LEAVE }
 /* T entry of a waiter */
 #define T_NONE 0
 #define T_LIVE 1
-#define T_LATE 2                /* liveness passed: pop_live drops it */
+#define T_LATE 2                /* liveness passed (its key expired): pop_live drops it, a visit re-queues it */
 
 #if defined(OLD_REVOKE) || defined(NO_PEXPIRE) || defined(RELEASE_LITERAL) || defined(HANDED_NO_CHECK) \
     || defined(NO_CONFIRM)
@@ -323,13 +326,15 @@ inline lock_wait(me, mode, res) {
           :: else -> hand_on(me, 0)
           fi
        :: else ->
-          /* an entry lost without leaving (a lapsed grant, a late check-in) is
-             taken back at the head: it was first when it was popped */
+          /* an entry lost without leaving (a lapsed grant: popped; a late
+             check-in: its key T.me expired, its token maybe still queued) is
+             taken back at the head, a queued copy removed first (LREM): it was
+             first when it was popped, and a late one jumps the queue once */
           if
-          :: T[me] == T_NONE ->
+          :: T[me] == T_NONE || T[me] == T_LATE ->
              if
              :: mode == JOIN -> qtail(me)
-             :: else -> qhead(me)
+             :: else -> qrem(me); qhead(me)
              fi
           :: else -> skip
           fi;
@@ -502,7 +507,14 @@ inline read_owned(me, res) {
     :: lapsed[me] ->
        if
        :: K == me && !Kgrace -> bel[me] = 1
-       :: else -> res = NOTOWNED
+       :: else -> res = NOTOWNED;
+          /* lock extend, not ours: the token's queued copy and entry go (a
+             visit may have queued it; a join would queue it twice) */
+#ifndef CONFIRM_KEEPS_ENTRY
+          qrem(me); T[me] = T_NONE
+#else
+          skip
+#endif
        fi
     :: else -> bel[me] = 1
     fi;

@@ -66,9 +66,11 @@ foreach ($names as $i => $n) {
             echo "$kind ", bin2hex($n), ': ', $e->getMessage(), "\n";
             continue;
         }
+        // the semaphore's terms are one HASH; the lock's, one key per waiter (T . token)
+        $terms = $kind === 'l' ? $keys['terms'] . $member : $keys['terms'];
         $required[] = $keys['queue'];
-        $required[] = $keys['terms'];
-        $expected[$keys['queue']] = $expected[$keys['terms']] = $expected[$keys['wake'] . $member] = $resKey;
+        $required[] = $terms;
+        $expected[$keys['queue']] = $expected[$terms] = $expected[$keys['wake'] . $member] = $resKey;
         if ($kind === 'l') {
             $expected[$keys['grant']] = $expected[$keys['acks']] = $resKey;
         }
@@ -89,7 +91,10 @@ $types = [];
 foreach ($required as $k) {
     $types[] = $raw->cmd('TYPE', $k);
 }
-var_dump(array_count_values($types) === ['list' => 2 * count($names), 'hash' => 2 * count($names)]);
+// per name: two queues (LIST), the semaphore's terms (HASH), the lock waiter's entry (STRING)
+$types = array_count_values($types);
+ksort($types);
+var_dump($types === ['hash' => count($names), 'list' => 2 * count($names), 'string' => count($names)]);
 // the lock and semaphore keys are still the holders' (nothing wrote over them)
 $intact = 0;
 foreach ($names as $n) {

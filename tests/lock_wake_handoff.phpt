@@ -33,7 +33,7 @@ $t = hrtime(true);
 var_dump($holder->unlock($name));
 // handed over by the unlock itself: the key already holds A's token, B is alone in the queue
 var_dump($raw->cmd('GET', $key) === $tokA);
-var_dump($raw->cmd('LRANGE', $queue, '0', '-1') === [$tokB], $raw->cmd('HEXISTS', $live, $tokA), $raw->cmd('HEXISTS', $live, $tokB));
+var_dump($raw->cmd('LRANGE', $queue, '0', '-1') === [$tokB], $raw->cmd('EXISTS', $live . $tokA), $raw->cmd('EXISTS', $live . $tokB));
 $ra = $a->results(20)[0];
 var_dump($ra['r'], $ra['e']);
 $took = ($ra['t1'] - $t) / 1e9;
@@ -61,7 +61,7 @@ var_dump($took < 1.0 ? 'B returned within 1 s of the end of A' : "B returned $to
 var_dump($rc, $out);
 var_dump($raw->cmd('GET', $key) === $tokB, $b->call('lock', 'isLocking', $name)['r']);
 // nobody waits any more: the queue, its terms and the wake lists are gone
-var_dump($raw->cmd('EXISTS', $queue, $live, $wake . $tokA, $wake . $tokB));
+var_dump($raw->cmd('EXISTS', $queue, $live . $tokA, $live . $tokB, $wake . $tokA, $wake . $tokB));
 var_dump($b->call('lock', 'unlock', $name)['r'], $raw->cmd('EXISTS', $key));
 var_dump($b->finish());
 ?>

@@ -77,16 +77,20 @@ rl_status rl_lock_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_m
 	long long result = 0;
 	rl_status status;
 
-	/* the queue, so that a shortened lifetime tells its head (lock_extend.lua) */
+	/*
+	 * the queue, so that a shortened lifetime tells its head, and the waiters' entries, so that a
+	 * token found not holding leaves no entry behind (lock_extend.lua)
+	 */
 	if (!rl_wait_keys_init_lock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, "", 0)) {
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		return RL_ERR_NOMEM;
 	}
 	{
-		const char *args[6] = { lock->key, keys.queue, lock->token, ttl, keys.wake_prefix, RL_WAIT_LIVENESS_TEXT };
-		size_t lens[6] = { lock->key_len, keys.key_len, lock->token_len, (size_t)ttl_len, keys.key_len,
+		const char *args[7] = { lock->key, keys.queue, keys.terms, lock->token, ttl, keys.wake_prefix,
+			RL_WAIT_LIVENESS_TEXT };
+		size_t lens[7] = { lock->key_len, keys.key_len, keys.key_len, lock->token_len, (size_t)ttl_len, keys.key_len,
 			strlen(RL_WAIT_LIVENESS_TEXT) };
-		status = rl_script_run_integers(conn, &rl_script_lock_extend, 1, 2, 6, args, lens, &result, err);
+		status = rl_script_run_integers(conn, &rl_script_lock_extend, 1, 3, 7, args, lens, &result, err);
 	}
 	rl_wait_keys_free(&keys);
 	*extended = result == 1;

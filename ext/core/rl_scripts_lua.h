@@ -16,43 +16,41 @@
 	"    redis.call('DEL', WAKE_PREFIX .. me)\n" \
 	"  end\n" \
 	"  return 1\n" \
-	"end\n" \
-	"local function keep_entry(queue, terms, me, entry, mode)\n" \
-	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
-	"    if mode == 'join' then\n" \
-	"      redis.call('RPUSH', queue, me)\n" \
-	"    else\n" \
-	"      redis.call('LPUSH', queue, me)\n" \
-	"    end\n" \
-	"  end\n" \
-	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
-	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
 	"end\n"
 
 /* ext/core/lua/_lock_queue.lua (a fragment) */
 #define RL_LUA_FRAGMENT_LOCK_QUEUE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
-	"local now\n" \
-	"local function clock()\n" \
-	"  if not now then\n" \
-	"    local t = redis.call('TIME')\n" \
-	"    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)\n" \
-	"  end\n" \
-	"  return now\n" \
-	"end\n" \
 	"local WAKE_PREFIX = ARGV[2]\n" \
 	RL_LUA_FRAGMENT_WAITERS \
 	"local function pop_live()\n" \
 	"  while true do\n" \
 	"    local w = redis.call('LPOP', KEYS[2])\n" \
 	"    if not w then return nil end\n" \
-	"    local terms = redis.call('HGET', KEYS[3], w)\n" \
-	"    if terms then\n" \
-	"      redis.call('HDEL', KEYS[3], w)\n" \
-	"      local liveness, grace = string.match(terms, '^(%d+):(%d+)$')\n" \
-	"      if liveness and tonumber(liveness) > clock() then return w, grace end\n" \
+	"    local grace = redis.call('GET', KEYS[3] .. w)\n" \
+	"    if grace then\n" \
+	"      redis.call('DEL', KEYS[3] .. w)\n" \
+	"      return w, grace\n" \
 	"    end\n" \
 	"  end\n" \
+	"end\n" \
+	"local function keep_place(me, grace, mode)\n" \
+	"  local entry = KEYS[3] .. me\n" \
+	"  local head = nil\n" \
+	"  if mode == 'join' then\n" \
+	"    if redis.call('SET', entry, grace, 'PX', LIVENESS, 'NX') then\n" \
+	"      head = redis.call('RPUSH', KEYS[2], me) == 1\n" \
+	"    else\n" \
+	"      redis.call('SET', entry, grace, 'PX', LIVENESS)   -- queued already (a join sent twice)\n" \
+	"    end\n" \
+	"  elseif not redis.call('SET', entry, grace, 'PX', LIVENESS, 'XX') then\n" \
+	"    redis.call('LREM', KEYS[2], 1, me)\n" \
+	"    redis.call('SET', entry, grace, 'PX', LIVENESS)\n" \
+	"    redis.call('LPUSH', KEYS[2], me)\n" \
+	"    head = true\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', KEYS[2], LIVENESS)\n" \
+	"  return head\n" \
 	"end\n" \
 	"local function tell_head(me)\n" \
 	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
@@ -78,9 +76,8 @@
 
 /* ext/core/lua/_leave_queue.lua (a fragment) */
 #define RL_LUA_FRAGMENT_LEAVE_QUEUE \
-	"local function leave_queue(queue, terms, me)\n" \
+	"local function leave_queue(queue, me)\n" \
 	"  local was_head = redis.call('LINDEX', queue, 0) == me\n" \
-	"  redis.call('HDEL', terms, me)\n" \
 	"  redis.call('LREM', queue, 1, me)\n" \
 	"  redis.call('DEL', WAKE_PREFIX .. me)\n" \
 	"  return was_head\n" \
@@ -123,6 +120,17 @@
 	"end\n" \
 	"local WAKE_PREFIX = ARGV[1]\n" \
 	RL_LUA_FRAGMENT_WAITERS \
+	"local function keep_entry(queue, terms, me, entry, mode)\n" \
+	"  if redis.call('HSET', terms, me, entry) == 1 then\n" \
+	"    if mode == 'join' then\n" \
+	"      redis.call('RPUSH', queue, me)\n" \
+	"    else\n" \
+	"      redis.call('LPUSH', queue, me)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', queue, LIVENESS)\n" \
+	"  redis.call('PEXPIRE', terms, LIVENESS)\n" \
+	"end\n" \
 	"local function serve_waiters(me, ttl)\n" \
 	"  local served_me, popped = false, false\n" \
 	"  while true do\n" \
@@ -153,9 +161,13 @@
 	"end\n"
 
 /* ext/core/lua/lock_extend.lua */
-#define RL_LUA_LOCK_EXTEND_SHA1 "0f7ead02027e6a6a6abaac5e933243073f3144df"
+#define RL_LUA_LOCK_EXTEND_SHA1 "e95c50b04a469871257ad107879f215d837b376b"
 #define RL_LUA_LOCK_EXTEND \
-	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
+	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then\n" \
+	"  redis.call('LREM', KEYS[2], 1, ARGV[1])\n" \
+	"  redis.call('DEL', KEYS[3] .. ARGV[1])\n" \
+	"  return 0\n" \
+	"end\n" \
 	"if redis.call('PTTL', KEYS[1]) > tonumber(ARGV[2]) then\n" \
 	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
 	"  if head then\n" \
@@ -166,7 +178,7 @@
 	"return redis.call('PEXPIRE', KEYS[1], ARGV[2])\n"
 
 /* ext/core/lua/lock_handed.lua */
-#define RL_LUA_LOCK_HANDED_SHA1 "efc4459ad9afce3dbb3948014722f4ec6f277b28"
+#define RL_LUA_LOCK_HANDED_SHA1 "83d6332c1bf2404d5ba1a1c1a0b8290a32f8b50c"
 #define RL_LUA_LOCK_HANDED \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
@@ -179,7 +191,7 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "fcc0315e64979a387e8aff89e63006220ce5d9e8"
+#define RL_LUA_LOCK_RELEASE_SHA1 "821869fd11af6db51b6961e7b8bf77e020b3f4b7"
 #define RL_LUA_LOCK_RELEASE \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
@@ -206,7 +218,7 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "1e9855eee534b82e29109fa7a47f0b600d5ac122"
+#define RL_LUA_LOCK_WAIT_SHA1 "ea3361dab7807b82e1ea2f4a50849a69b2395341"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
@@ -223,7 +235,8 @@
 	"  return owned()\n" \
 	"end\n" \
 	"if mode == 'leave' then\n" \
-	"  local was_head = leave_queue(KEYS[2], KEYS[3], me)\n" \
+	"  redis.call('DEL', KEYS[3] .. me)\n" \
+	"  local was_head = leave_queue(KEYS[2], me)\n" \
 	"  if holder then\n" \
 	"    if was_head then tell_head(me) end\n" \
 	"  else\n" \
@@ -231,9 +244,13 @@
 	"  end\n" \
 	"  return 0\n" \
 	"end\n" \
-	"keep_entry(KEYS[2], KEYS[3], me, string.format('%d:%d', clock() + LIVENESS, tonumber(grace)), mode)\n" \
-	"if not holder and hand_on(me, ttl, false) == me then return owned() end\n" \
-	"if redis.call('LINDEX', KEYS[2], 0) == me then\n" \
+	"local first = keep_place(me, string.format('%d', tonumber(grace)), mode)\n" \
+	"if not holder then\n" \
+	"  if hand_on(me, ttl, false) == me then return owned() end\n" \
+	"  first = nil   -- the queue moved\n" \
+	"end\n" \
+	"if first == nil then first = redis.call('LINDEX', KEYS[2], 0) == me end\n" \
+	"if first then\n" \
 	"  if mode == 'join' then wake(me, 'h') end\n" \
 	"  local left = redis.call('PTTL', KEYS[1])\n" \
 	"  if left > 0 then return -(left + 1) end\n" \
@@ -278,7 +295,7 @@
 	"return 1\n"
 
 /* ext/core/lua/semaphore_acquire.lua */
-#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "1620fe68e5ce752b04a14702ee78c0ab763c2aa4"
+#define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "83facdcd81eeb739904a880fab0237cf9e70e3b5"
 #define RL_LUA_SEMAPHORE_ACQUIRE \
 	RL_LUA_FRAGMENT_SEMAPHORE_PRELUDE \
 	RL_LUA_FRAGMENT_LEAVE_QUEUE \
@@ -293,7 +310,8 @@
 	"  if queued then\n" \
 	"    keep_entry(KEYS[4], KEYS[5], me, string.format('%d:%d:%d', now + LIVENESS, tonumber(grace), limit), mode)\n" \
 	"  elseif mode == 'leave' then\n" \
-	"    local was_head = leave_queue(KEYS[4], KEYS[5], me)\n" \
+	"    redis.call('HDEL', KEYS[5], me)\n" \
+	"    local was_head = leave_queue(KEYS[4], me)\n" \
 	"    if was_head then\n" \
 	"      local head = redis.call('LINDEX', KEYS[4], 0)\n" \
 	"      if head then wake(head, 'h') end\n" \

@@ -62,7 +62,8 @@ long long rl_wait_grace_ms(long long wait_interval_us);
 
 /*
  * The keys of one wait queue (ext/core/lua/README.md gives their exact names): the
- * queue, the waiters' terms, a watched grant and its acknowledgement list (the
+ * queue, the waiters' terms (the semaphore's HASH; the lock's prefix of one entry key per
+ * waiter), a watched grant and its acknowledgement list (the
  * lock's only), the wake-list prefix (all key_len long), and member's wake list.
  */
 #define RL_WAIT_KEY_KINDS 5

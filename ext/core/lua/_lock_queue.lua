@@ -1,35 +1,58 @@
 -- The lock's wait queue (README.md in this folder). KEYS[1] the lock,
--- KEYS[2] the queue (tokens in arrival order), KEYS[3] token =>
--- "liveness:grace", KEYS[4] the grant a watching releaser waits to see
--- claimed, KEYS[5] that releaser's acknowledgement list; ARGV[1] the caller's
--- token, ARGV[2] the wake-list prefix; the including script sets LIVENESS
--- (ms). Time is the server's, never a client's.
--- Redis < 5 replicates a script whole: TIME before a write needs effects replication there.
+-- KEYS[2] the queue (tokens in arrival order), KEYS[3] the prefix of each
+-- waiter's entry key (KEYS[3] .. token = its grace in ms, with a PX of
+-- LIVENESS from its last visit: alive while it exists), KEYS[4] the grant a
+-- watching releaser waits to see claimed, KEYS[5] that releaser's
+-- acknowledgement list; ARGV[1] the caller's token, ARGV[2] the wake-list
+-- prefix; the including script sets LIVENESS (ms). An entry's liveness is
+-- the server's expiry of its key: no client clock, and no TIME call.
+-- Redis < 5 replicates a script whole: a replica would decide on expiries of its own.
 if redis.replicate_commands then pcall(redis.replicate_commands) end
-local now
-local function clock()
-  if not now then
-    local t = redis.call('TIME')
-    now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-  end
-  return now
-end
 
 local WAKE_PREFIX = ARGV[2]
 --@include _waiters.lua
 
--- Takes entries off the head until a live one (dead ones are dropped); returns it and its grace, or nil.
+-- Takes entries off the head until a live one (an expired entry key: its
+-- waiter is dead, dropped); returns it and its grace, or nil. The popped
+-- entry's key goes too: a waiter whose grant lapses finds it missing at its
+-- next visit and queues again (keep_place()).
 local function pop_live()
   while true do
     local w = redis.call('LPOP', KEYS[2])
     if not w then return nil end
-    local terms = redis.call('HGET', KEYS[3], w)
-    if terms then
-      redis.call('HDEL', KEYS[3], w)
-      local liveness, grace = string.match(terms, '^(%d+):(%d+)$')
-      if liveness and tonumber(liveness) > clock() then return w, grace end
+    local grace = redis.call('GET', KEYS[3] .. w)
+    if grace then
+      redis.call('DEL', KEYS[3] .. w)
+      return w, grace
     end
   end
+end
+
+-- Joins (mode "join": at the tail) or proves the caller alive (its entry
+-- key's PX renewed); an entry lost without giving up (a grant that lapsed, a
+-- check-in that came late) is taken back at the head: the caller was first
+-- then. The queue gets the same lifetime as every entry, so a joiner never
+-- shortens anyone's. Returns whether the caller is now the head, or nil when
+-- that takes a look (a visit that found its entry in place).
+local function keep_place(me, grace, mode)
+  local entry = KEYS[3] .. me
+  local head = nil
+  if mode == 'join' then
+    if redis.call('SET', entry, grace, 'PX', LIVENESS, 'NX') then
+      head = redis.call('RPUSH', KEYS[2], me) == 1
+    else
+      redis.call('SET', entry, grace, 'PX', LIVENESS)   -- queued already (a join sent twice)
+    end
+  elseif not redis.call('SET', entry, grace, 'PX', LIVENESS, 'XX') then
+    -- popped (a lapsed grant, dropped as dead), or not yet popped but its key expired (it missed
+    -- a check-in by LIVENESS): either way at the head, and never twice in the queue
+    redis.call('LREM', KEYS[2], 1, me)
+    redis.call('SET', entry, grace, 'PX', LIVENESS)
+    redis.call('LPUSH', KEYS[2], me)
+    head = true
+  end
+  redis.call('PEXPIRE', KEYS[2], LIVENESS)
+  return head
 end
 
 -- The new head watches what the old head was waiting for (a lapse, an expiry).

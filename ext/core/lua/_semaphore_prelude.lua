@@ -52,6 +52,23 @@ end
 local WAKE_PREFIX = ARGV[1]
 --@include _waiters.lua
 
+-- Joins (mode "join": at the tail) or proves the caller alive (its terms'
+-- liveness renewed); an entry lost without giving up (a grant that lapsed, a
+-- check-in that came late) is taken back at the head: the caller was first
+-- then. Every entry and the queue keys get the same lifetime, so a joiner
+-- never shortens anyone's.
+local function keep_entry(queue, terms, me, entry, mode)
+  if redis.call('HSET', terms, me, entry) == 1 then
+    if mode == 'join' then
+      redis.call('RPUSH', queue, me)
+    else
+      redis.call('LPUSH', queue, me)
+    end
+  end
+  redis.call('PEXPIRE', queue, LIVENESS)
+  redis.call('PEXPIRE', terms, LIVENESS)
+end
+
 -- Admits queued waiters in arrival order while the head fits (each under its
 -- own limit); dead ones are dropped. Each gets its slot for its grace with a
 -- grant it must claim, except me (the caller), who takes it for ttl and is

@@ -20,19 +20,3 @@ local function owned_by(me, mode)
   end
   return 1
 end
-
--- Joins (mode "join": at the tail) or proves the caller alive; an entry lost
--- without giving up (a grant that lapsed, a check-in that came late) is taken
--- back at the head: the caller was first then. Every entry and the queue keys
--- get the same lifetime, so a joiner never shortens anyone's.
-local function keep_entry(queue, terms, me, entry, mode)
-  if redis.call('HSET', terms, me, entry) == 1 then
-    if mode == 'join' then
-      redis.call('RPUSH', queue, me)
-    else
-      redis.call('LPUSH', queue, me)
-    end
-  end
-  redis.call('PEXPIRE', queue, LIVENESS)
-  redis.call('PEXPIRE', terms, LIVENESS)
-end

@@ -26,7 +26,8 @@ if holder == me then
 end
 
 if mode == 'leave' then
-  local was_head = leave_queue(KEYS[2], KEYS[3], me)
+  redis.call('DEL', KEYS[3] .. me)
+  local was_head = leave_queue(KEYS[2], me)
   if holder then
     if was_head then tell_head(me) end
   else
@@ -35,12 +36,16 @@ if mode == 'leave' then
   return 0
 end
 
-keep_entry(KEYS[2], KEYS[3], me, string.format('%d:%d', clock() + LIVENESS, tonumber(grace)), mode)
+local first = keep_place(me, string.format('%d', tonumber(grace)), mode)
 
-if not holder and hand_on(me, ttl, false) == me then return owned() end
+if not holder then
+  if hand_on(me, ttl, false) == me then return owned() end
+  first = nil   -- the queue moved
+end
+if first == nil then first = redis.call('LINDEX', KEYS[2], 0) == me end
 
 -- the head watches the lock's end (an expiry, a lapsing grant); the others just wait
-if redis.call('LINDEX', KEYS[2], 0) == me then
+if first then
   -- a join's BLPOP was sent for a check-in period: cut it short, the visit behind it answers how long
   if mode == 'join' then wake(me, 'h') end
   local left = redis.call('PTTL', KEYS[1])

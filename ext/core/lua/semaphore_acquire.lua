@@ -22,7 +22,8 @@ else
   if queued then
     keep_entry(KEYS[4], KEYS[5], me, string.format('%d:%d:%d', now + LIVENESS, tonumber(grace), limit), mode)
   elseif mode == 'leave' then
-    local was_head = leave_queue(KEYS[4], KEYS[5], me)
+    redis.call('HDEL', KEYS[5], me)
+    local was_head = leave_queue(KEYS[4], me)
     if was_head then
       local head = redis.call('LINDEX', KEYS[4], 0)
       if head then wake(head, 'h') end
