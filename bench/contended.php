@@ -270,7 +270,8 @@ function profile_commands(array $o, string $key, float $window, float $startDela
     }
     /* Oldest first: Redis >= 7 logs a script's own calls too, just before the script's entry, and
      * nothing runs in between (a script is atomic). The extension itself sends only scripts, BLPOP
-     * and SET ... NX (no script calls SET with NX), so every other command belongs to the next script. */
+     * and SET key token NX PX ... (a script's SET with NX, a waiter's entry key, puts PX first), so
+     * every other command belongs to the next script. */
     $calls = $usec = $inside = [];
     $pending = [];
     foreach (array_reverse($log) as $entry) {
@@ -289,7 +290,7 @@ function profile_commands(array $o, string $key, float $window, float $startDela
                 $inside[$name][$inner] = ($inside[$name][$inner] ?? 0) + 1;
             }
             $pending = [];
-        } elseif ($cmd === 'BLPOP' || ($cmd === 'SET' && in_array('NX', $words, true))) {
+        } elseif ($cmd === 'BLPOP' || ($cmd === 'SET' && reset($words) === 'NX')) {
             $name = $cmd === 'SET' ? 'SET ' . implode(' ', $words) : $cmd;
         } else {
             $pending[] = $cmd;
