@@ -42,6 +42,21 @@ $b->calls(['lock', 'lock', $name, 10, 30], ['lock', 'unlock', $name]);
 rl_wait_queue_len($raw, $keys['queue'], 2);
 $bAddr = rl_client_addr($raw, $b->pid);
 $monitor = new RlMonitor();
+// A, the head, checks in every 5 s: the unlock must find it blocked in a BLPOP begun within the last
+// second or so (CLIENT LIST's idle, in whole seconds), so that its claim runs right behind the BLPOP.
+// Between two check-ins a traced A beside a busy machine took long enough for the claim to miss unlock()'s
+// short watch (seen once under valgrind with one busy loop beside CI: the key's PTTL was the grace's).
+$aBlockedAfresh = function () use ($raw, $a): bool {
+    foreach (rl_client_entries($raw, $a->pid) as $c) {
+        if ($c['cmd'] === 'blpop' && str_contains($c['flags'], 'b') && (int)$c['idle'] <= 1) {
+            return true;
+        }
+    }
+    return false;
+};
+if (!rl_wait_until($aBlockedAfresh, 15 * $k)) {
+    echo "A never blocked afresh\n";
+}
 $t = hrtime(true);
 var_dump($h->unlock($name));
 $took = (hrtime(true) - $t) / 1e9;
