@@ -46,15 +46,7 @@ $monitor = new RlMonitor();
 // second or so (CLIENT LIST's idle, in whole seconds), so that its claim runs right behind the BLPOP.
 // Between two check-ins a traced A beside a busy machine took long enough for the claim to miss unlock()'s
 // short watch (seen once under valgrind with one busy loop beside CI: the key's PTTL was the grace's).
-$aBlockedAfresh = function () use ($raw, $a): bool {
-    foreach (rl_client_entries($raw, $a->pid) as $c) {
-        if ($c['cmd'] === 'blpop' && str_contains($c['flags'], 'b') && (int)$c['idle'] <= 1) {
-            return true;
-        }
-    }
-    return false;
-};
-if (!rl_wait_until($aBlockedAfresh, 15 * $k)) {
+if (!rl_wait_until(fn () => rl_blocked_in_blpop($raw, $a->pid, 1), 15 * $k)) {
     echo "A never blocked afresh\n";
 }
 $t = hrtime(true);
