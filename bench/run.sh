@@ -144,6 +144,9 @@ source "$bench_dir/../scripts/lib_cluster.sh"
 source "$bench_dir/../scripts/lib_sentinel.sh"
 trap cleanup EXIT
 
+# the suite's packages (the bench starts Sentinel groups, a cluster, php-fpm behind nginx), the
+# peers' (phpredis, symfony/lock) and gnuplot for the plots
+RL_PACKAGES+=(php-redis php-symfony-lock gnuplot-nox)
 ensure_packages
 if [ -n "${RL_EXT:-}" ]; then
   [ -f "$RL_EXT" ] || { log "RL_EXT=$RL_EXT: no such file"; exit 1; }

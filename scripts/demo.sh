@@ -34,7 +34,7 @@ stop_web_leftovers() {
 }
 trap 'stop_web_leftovers; cleanup' EXIT
 
-ensure_packages
+if [ "$web" = 1 ]; then ensure_packages "${RL_PACKAGES_DEMO[@]}" "${RL_PACKAGES_WEB[@]}"; else ensure_packages "${RL_PACKAGES_DEMO[@]}"; fi
 build_extension
 start_redis port
 cd "$REPO_ROOT"

@@ -12,10 +12,19 @@ as_root() {
   if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
 }
 
-# Debian packages the build, the tests, the demo and the benchmarks need.
-RL_PACKAGES=(php-dev php-cli libhiredis-dev pkg-config build-essential redis-server redis-tools redis-sentinel
-             php-redis php-symfony-lock php-fpm php-parser php-pear valgrind
-             nginx apache2-utils gnuplot-nox)
+# The Debian packages each command needs, and no more (a package that starts a service or pulls
+# in hundreds of megabytes is not installed for a command that never uses it):
+# building the extension;
+RL_PACKAGES_BUILD=(php-dev php-cli libhiredis-dev pkg-config build-essential)
+# the demo (demo/flash_sale.php speaks RESP itself; redis-server brings redis-tools);
+RL_PACKAGES_DEMO=("${RL_PACKAGES_BUILD[@]}" redis-server)
+# what the web demo adds: the pool, its web server, the load generator (ab), phpredis for the
+# userland lock it compares, gnuplot for its latency plot;
+RL_PACKAGES_WEB=(php-fpm nginx apache2-utils php-redis gnuplot-nox)
+# the test suite (scripts/test.sh; its FPM and web tests run php-fpm behind nginx under ab; the
+# valgrind pass adds valgrind); the default of ensure_packages. The benchmarks add phpredis and
+# symfony/lock (their peers) and gnuplot (bench/run.sh), the PECL check php-pear.
+RL_PACKAGES=("${RL_PACKAGES_BUILD[@]}" redis-server redis-tools redis-sentinel php-fpm nginx apache2-utils)
 
 # ensure_packages [PKG...]: installs those of PKG (default: RL_PACKAGES) not installed yet.
 ensure_packages() {

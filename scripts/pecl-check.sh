@@ -5,8 +5,8 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 trap cleanup EXIT
-RL_PACKAGES+=(git)  # package.xml lists, and the tarball packs, what git tracks
-ensure_packages
+# pecl itself; git: package.xml lists, and the tarball packs, what git tracks
+ensure_packages "${RL_PACKAGES_BUILD[@]}" php-pear git
 cd "$REPO_ROOT"
 
 php scripts/gen-package-xml.php > "$RL_WORK_DIR/package.xml" || { log "cannot generate package.xml (above: why)"; exit 1; }

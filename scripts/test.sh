@@ -13,6 +13,7 @@ called_from=$PWD
 valgrind=()
 if [ "${1:-}" = --valgrind ]; then
   valgrind=(-m); shift; export USE_ZEND_ALLOC=0
+  RL_PACKAGES+=(valgrind)
   # no gdbserver: it would leave a vgdb-pipe-* FIFO in /tmp for every process
   # and definite leaks are errors: run-tests.php only asks for memcheck, whose
   # default leak check reports a summary and fails nothing
