@@ -40,9 +40,15 @@ foreach ($m as [, $macro, $sha]) {
 }
 echo implode("\n", $names), "\n";
 
-/* The committed header is current (the same check CI runs, without luac). */
-$out = shell_exec(escapeshellarg(PHP_BINARY) . ' -n ' . escapeshellarg("$root/scripts/gen-lua.php") . ' --check 2>&1');
-var_dump(str_contains($out, 'header is stale'));
+/* The committed header is current: CI's check (scripts/gen-lua.php --check), run as a helper
+ * (RL_HELPER_ARG: a build script, no code of the extension, which the valgrind pass need not
+ * trace with the luac5.1 and shells it starts). Its message names the header, and whether
+ * luac5.1 is installed here or not, it never says the header is stale. */
+$gen = proc_open([PHP_BINARY, '-n', '-d', RL_HELPER_ARG, "$root/scripts/gen-lua.php", '--check'],
+    [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => ['redirect', 1]], $pipes);
+$out = stream_get_contents($pipes[1]);
+proc_close($gen);
+var_dump(str_contains($out, 'gen-lua: '), str_contains($out, 'rl_scripts_lua.h is stale'));
 ?>
 --EXPECT--
 RL_LUA_LOCK_EXTEND
@@ -57,4 +63,5 @@ RL_LUA_SEMAPHORE_ACQUIRE
 RL_LUA_SEMAPHORE_COUNT
 RL_LUA_SEMAPHORE_REFRESH
 RL_LUA_SEMAPHORE_RELEASE
+bool(true)
 bool(false)
