@@ -56,7 +56,12 @@ $res3 = rl_unique('redlock');
 $hl = $r->lock($res3, 10000);
 $w = new RlMultiWorker($servers, [], [$triples, 2000, 3]);   // between rounds: 1000 to 2000 ms unless woken
 $w->calls(['redlock', 'lock', $res3, 10000]);
-usleep((int)(300000 * $k));
+// the unlock must find the waiter between two rounds, blocked in its BLPOP on a master: 0.3 s after the
+// call was sent, a traced worker on a loaded machine (valgrind, a load of 8) had not yet tried once,
+// and took the lock 10 s later as a plain first try
+if (!rl_wait_until(fn () => array_filter($raws, fn ($raw) => rl_blocked_in_blpop($raw, $w->pid)) !== [], 15 * $k)) {
+    echo "the waiter never blocked between rounds\n";
+}
 $t = hrtime(true);
 var_dump($r->unlock($hl));
 $got = $w->results(30 * $k)[0];

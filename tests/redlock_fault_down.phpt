@@ -15,15 +15,16 @@ $raws = rl_raws($m);
 $ct = 1.0;
 $opts = ['connect_timeout' => $ct];
 $bound = $ct + 1.0 * $k;
-$a = new RedisLock($servers, $opts);
-$held = rl_unique('held');
-var_dump($a->lock($held, 0, 10));
-$tok = rl_common_token($raws, "Lock:$held");
-// the waiter of the section below, started and connected now: a traced child's start-up (valgrind, a
+// the waiter of the section below, started and connected first: a traced child's start-up (valgrind, a
 // loaded machine: seen at a load of 8) outlasted the 10 s lock it is to wait for, and then it took the
-// expired lock before the unlock that should wake it
+// expired lock before the unlock that should wake it; and once started after $held was taken, its
+// start outlasted $held's 10 s (isLocking() false with master #3 down)
 $w = new RlMultiWorker($servers, $opts);
 $w->warmUp();
+$a = new RedisLock($servers, $opts);
+$held = rl_unique('held');
+var_dump($a->lock($held, 0, 10 * $k));
+$tok = rl_common_token($raws, "Lock:$held");
 
 echo "-- master #3 down\n";
 $m[2]->stop();

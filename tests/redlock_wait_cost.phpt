@@ -13,13 +13,18 @@ $servers = rl_servers_of($m);
 $raws = rl_raws($m);
 $name = rl_unique('cost');
 $key = "Lock:$name";
-$h = new RedisLock($servers);
-var_dump($h->lock($name, 0, 30));
 $n = rl_under_valgrind() ? 2 : 4;
+// the waiters are started (and connected) before the lock is taken: started after it, two traced
+// workers on a loaded machine (valgrind, a load of 8) outlasted its 30 s lifetime, and the first
+// took the expired lock before the holder's unlock() (which then returned false)
 $workers = [];
 for ($i = 0; $i < $n; $i++) {
     $workers[$i] = $w = new RlMultiWorker($servers);
     $w->warmUp();
+}
+$h = new RedisLock($servers);
+var_dump($h->lock($name, 0, 30 * $k));
+foreach ($workers as $w) {
     $w->calls(['lock', 'lock', $name, 20 * $k, 10], ['lock', 'unlock', $name]);
 }
 $marker = rl_redlock_wait_keys($key)['marker'];
