@@ -41,6 +41,7 @@ rl_wait_queue_len($raw, $keys['queue'], 1);
 $b->calls(['lock', 'lock', $name, 10, 30], ['lock', 'unlock', $name]);
 rl_wait_queue_len($raw, $keys['queue'], 2);
 $bAddr = rl_client_addr($raw, $b->pid);
+$aAddr = rl_client_addr($raw, $a->pid);
 $monitor = new RlMonitor();
 // A, the head, checks in every 5 s: the unlock must find it blocked in a BLPOP begun within the last
 // second or so (CLIENT LIST's idle, in whole seconds), so that its claim runs right behind the BLPOP.
@@ -57,7 +58,10 @@ echo 'releaser sent: ', implode(' ', rl_commands_of($seen, $hAddr)), "\n";
 echo 'waiter behind sent: ', implode(' ', rl_commands_of($seen, $bAddr)) ?: 'nothing', "\n";
 // the claim ran before unlock()'s reply was written: the key already has A's full lifetime
 $pttl = $raw->cmd('PTTL', "Lock:$name");
-var_dump($took < 0.5 * $k ? 'unlock in time' : sprintf('unlock took %.2f s', $took), $pttl > 20000);
+var_dump($took < 0.5 * $k ? 'unlock in time' : sprintf('unlock took %.2f s', $took),
+    $pttl > 20000 ?: sprintf('PTTL %d ms after unlock() (%.3f s); A sent: %s; A now: %s', $pttl, $took,
+        implode(' ', rl_commands_of($seen, $aAddr)) ?: 'nothing',
+        json_encode(array_map(fn ($c) => [$c['cmd'], $c['flags'], $c['idle']], rl_client_entries($raw, $a->pid)))));
 [$lock, $is, , $unlock] = $a->results(30);
 var_dump($lock['r'], $is['r'], $unlock['r'], $lock['t1'] - $t < 1e9 * $k);
 [$lock, $unlock] = $b->results(30);
