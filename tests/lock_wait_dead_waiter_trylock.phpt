@@ -14,9 +14,10 @@ $holder = new RedisLock(RL_TEST_SERVER);
 $other = new RedisLock(RL_TEST_SERVER);
 rl_warm_up($other);
 
-var_dump($holder->lock($name, 0, 30));
+// the worker(s) start (and connect) before the 30 s lock is taken: a traced start beside a busy loop takes 8-10 s
 $a = new RlWorker();
 $a->warmUp();
+var_dump($holder->lock($name, 0, 30));
 $a->calls(['lock', 'lock', $name, 30, 15]);   // $waitIntervalUs: the default (grace 100 ms)
 var_dump(rl_wait_until(fn () => $raw->cmd('LLEN', $queue) === 1, 5) ? 'queued' : 'not queued');
 $a->signal(9);

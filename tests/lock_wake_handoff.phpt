@@ -12,12 +12,13 @@ $key = "Lock:$name";
 ['queue' => $queue, 'live' => $live, 'wake' => $wake] = rl_lock_wait_keys($key);
 
 $holder = new RedisLock(RL_TEST_SERVER);
-var_dump($holder->lock($name, 0, 30));
+// the worker(s) start (and connect) before the 30 s lock is taken: a traced start beside a busy loop takes 8-10 s
 $a = new RlWorker();
 $b = new RlWorker();
 // connected before the clock starts
 $a->warmUp();
 $b->warmUp();
+var_dump($holder->lock($name, 0, 30));
 $addrA = rl_client_addr($raw, $a->pid);
 $addrB = rl_client_addr($raw, $b->pid);
 $mon = new RlMonitor();

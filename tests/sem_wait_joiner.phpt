@@ -15,12 +15,13 @@ $holder = new RedisSemaphore(RL_TEST_SERVER);
 $newcomer = new RedisSemaphore(RL_TEST_SERVER);
 rl_warm_up($newcomer);
 
-$hid = $holder->acquire($name, 1, 30);
-var_dump(is_string($hid));
+// the worker(s) start (and connect) before the 30 s lock is taken: a traced start beside a busy loop takes 8-10 s
 $a = new RlWorker();
 $b = new RlWorker();
 $a->warmUp('sem');
 $b->warmUp('sem');
+$hid = $holder->acquire($name, 1, 30);
+var_dump(is_string($hid));
 $a->calls(['sem', 'acquire', $name, 1, 30, 10]);
 [$idA] = rl_wait_queue_len($raw, $queue, 1);
 $b->calls(['sem', 'acquire', $name, 1, 30, 0.3]);
