@@ -36,7 +36,48 @@ ensure_packages() {
   [ ${#missing[@]} -eq 0 ] && return 0
   log "installing ${missing[*]}"
   as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  install_without_services "${missing[@]}"
+}
+
+# System services a package ships (redis-server, redis-sentinel, php8.x-fpm, nginx) are not
+# what these commands need: each starts private servers on free loopback ports. Debian starts
+# and enables a service when its package is installed, and Debian's own sentinel.conf listens
+# on every interface without protected mode. So while installing, policy-rc.d forbids every
+# start (unless one is in place already: a container's, or a root's from debian-root.sh), and
+# every service unit or init script the install added is then disabled (and stopped, if it
+# runs): none is left enabled or listening. Services that were there before are not touched.
+service_files() {
+  ls -1 /lib/systemd/system/*.service /etc/init.d/* 2>/dev/null | sort || true
+}
+install_without_services() {
+  local before after added f name names=() policy=/usr/sbin/policy-rc.d ours=0 rc=0
+  before=$(service_files)
+  if [ ! -e "$policy" ]; then
+    printf '#!/bin/sh\n# scripts/lib.sh: no service starts while it installs packages\nexit 101\n' \
+      | as_root tee "$policy" >/dev/null
+    as_root chmod 755 "$policy"
+    ours=1
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null || rc=$?
+  [ "$ours" = 0 ] || as_root rm -f "$policy"
+  after=$(service_files)
+  added=$(comm -13 <(printf '%s\n' "$before") <(printf '%s\n' "$after") | sed '/^$/d')
+  for f in $added; do
+    name=$(basename "$f")
+    case $f in
+      */systemd/system/*)
+        if command -v systemctl >/dev/null; then
+          as_root systemctl disable --quiet "$name" 2>/dev/null || true
+          [ ! -d /run/systemd/system ] || as_root systemctl stop "$name" 2>/dev/null || true
+        fi ;;
+      /etc/init.d/*)
+        as_root update-rc.d "$name" disable >/dev/null 2>&1 || true
+        as_root "$f" stop >/dev/null 2>&1 || true ;;
+    esac
+    names+=("${name%.service}")
+  done
+  [ ${#names[@]} -eq 0 ] || log "installed, not enabled nor started: $(printf '%s\n' "${names[@]}" | sort -u | tr '\n' ' ')"
+  return "$rc"
 }
 
 # Builds modules/redislock.so in the repository (phpize, configure, make).
