@@ -75,5 +75,12 @@ root_run() {
 
 # root_remove DIR: deletes a root made by root_pristine (nothing is mounted in it).
 root_remove() {
-  [ -n "${1:-}" ] && [ "$1" != / ] && as_root rm -rf --one-file-system "$1"
+  [ -n "${1:-}" ] && [ "$1" != / ] || return 0
+  # first every process still running in it (a service a package started, a server a failed
+  # test left): it would hold the host's ports and the root's files
+  local pid
+  for pid in $(ps -eo pid=); do
+    [ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$1" ] && as_root kill -9 "$pid" 2>/dev/null
+  done
+  as_root rm -rf --one-file-system "$1"
 }

@@ -65,7 +65,24 @@ run_web() { # WHO HOME
     [ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$root" ] && echo "$pid"; done || true)
   [ -z "$left" ] || { log "as $who, the web demo left processes running: $left"; return 1; }
 }
+# No service of the packages the commands install may be left enabled or running (issue 23: Debian
+# starts redis-server, redis-sentinel, php-fpm and nginx when it installs them). The root's own
+# policy-rc.d (debian-root.sh) would hide that, so README's commands run without it, as on a
+# machine: scripts/lib.sh must keep every service from starting itself, and disable each.
+no_services_left() { # WHEN
+  local enabled running
+  enabled=$(cd "$root/etc" && ls -1 systemd/system/*.wants rc[2-5].d 2>/dev/null \
+    | grep -E '^(S[0-9]*)?(redis|nginx|php[0-9.]*-fpm)' || true)
+  running=$(ps -eo pid=,comm= | awk '$2 ~ /^(redis-server|redis-sentinel|nginx|php-fpm)/' | while read -r pid _; do
+    [ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$root" ] && echo "$pid"; done || true)
+  [ -z "$enabled$running" ] && return 0
+  log "after $1, services of the installed packages: enabled: ${enabled:-none}; running (pids): ${running:-none}"
+  return 1
+}
+as_root rm -f "$root/usr/sbin/policy-rc.d"
 run_readme newuser /home/newuser
 cp "$RL_WORK_DIR/out" "$RL_WORK_DIR/suite.out"
+no_services_left "README's two commands"
 run_web newuser /home/newuser
+no_services_left "the web demo"
 tail -1 "$RL_WORK_DIR/suite.out"
