@@ -1,7 +1,7 @@
 --TEST--
 redislock.max_wait caps every wait (RedisLock, RedisSemaphore, Redlock over several masters, the RedLock class's retries) whatever $timeout says; a shorter $timeout still wins; bad values are refused
 --SKIPIF--
-<?php require __DIR__ . '/skipif.inc'; ?>
+<?php require __DIR__ . '/skipif_masters.inc'; ?>
 --FILE--
 <?php
 require __DIR__ . '/config.inc';
