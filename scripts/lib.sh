@@ -55,11 +55,12 @@ install_without_services() {
   if [ ! -e "$policy" ]; then
     printf '#!/bin/sh\n# scripts/lib.sh: no service starts while it installs packages\nexit 101\n' \
       | as_root tee "$policy" >/dev/null
-    as_root chmod 755 "$policy"
     ours=1
+    RL_POLICY_RC_OURS=1
+    as_root chmod 755 "$policy"
   fi
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null || rc=$?
-  [ "$ours" = 0 ] || as_root rm -f "$policy"
+  [ "$ours" = 0 ] || { as_root rm -f "$policy"; RL_POLICY_RC_OURS=; }
   after=$(service_files)
   added=$(comm -13 <(printf '%s\n' "$before") <(printf '%s\n' "$after") | sed '/^$/d')
   for f in $added; do
@@ -146,6 +147,8 @@ stop_redis_all() {
 }
 
 cleanup() {
+  # an install interrupted (Ctrl-C) must not leave our policy-rc.d forbidding every service start
+  [ -z "${RL_POLICY_RC_OURS:-}" ] || as_root rm -f /usr/sbin/policy-rc.d
   stop_redis_all
   [ -n "${RL_KEEP_WORK_DIR:-}" ] || rm -rf "$RL_WORK_DIR"
 }
