@@ -24,7 +24,8 @@ declare -A dicts=(
   [fuzz_conn]=resp.dict
 )
 
-ensure_packages clang libclang-rt-14-dev libhiredis-dev pkg-config
+read -ra clang_set <<<"$(clang_packages)"
+ensure_packages "${clang_set[@]}" libhiredis-dev pkg-config
 cd "$REPO_ROOT"
 
 # hiredis's pkg-config file gives -I.../include/hiredis; our sources include <hiredis/hiredis.h> (as config.m4 does)

@@ -26,6 +26,21 @@ RL_PACKAGES_WEB=(php-fpm nginx apache2-utils php-redis gnuplot-nox)
 # symfony/lock (their peers) and gnuplot (bench/run.sh), the PECL check php-pear.
 RL_PACKAGES=("${RL_PACKAGES_BUILD[@]}" redis-server redis-tools redis-sentinel php-fpm nginx apache2-utils)
 
+# The packages of the release's default clang with its sanitizer runtimes and llvm-symbolizer
+# (Debian 12: clang-14, libclang-rt-14-dev, llvm-14; Debian 13: 19): their names carry the
+# version, so it is read from what the `clang` package depends on.
+clang_packages() {
+  local major
+  major=$(apt-cache depends clang 2>/dev/null | sed -n 's/^ *Depends: clang-\([0-9][0-9]*\)$/\1/p' | head -1)
+  if [ -z "$major" ] && ! command -v clang >/dev/null; then
+    # no package lists yet (a fresh root): fetch them, then ask again
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+    major=$(apt-cache depends clang 2>/dev/null | sed -n 's/^ *Depends: clang-\([0-9][0-9]*\)$/\1/p' | head -1)
+  fi
+  [ -n "$major" ] || major=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9][0-9]*\).*/\1/p' | head -1)
+  echo "clang libclang-rt-${major:-14}-dev llvm-${major:-14}"
+}
+
 # ensure_packages [PKG...]: installs those of PKG (default: RL_PACKAGES) not installed yet.
 ensure_packages() {
   local missing=() p

@@ -15,9 +15,10 @@ set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 trap cleanup EXIT
 
-# clang, its sanitizer runtimes (libclang-rt-14-dev) and llvm-symbolizer (llvm-14), for
-# reports with file:line.
-RL_PACKAGES+=(clang libclang-rt-14-dev llvm-14)
+# clang, its sanitizer runtimes (libclang-rt-N-dev) and llvm-symbolizer (llvm-N), for
+# reports with file:line; N is the release's (lib.sh, clang_packages).
+read -ra clang_set <<<"$(clang_packages)"
+RL_PACKAGES+=("${clang_set[@]}")
 ensure_packages
 
 sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer -g)
