@@ -52,7 +52,7 @@ foreach (['tcp://127.0.0.1:1', 'unix:///tmp/rl-none.sock', 'redis://127.0.0.1:1/
 }
 $opt('tcp://127.0.0.1:1', ['sentinel_username' => 'x']);
 $opt('tcp://127.0.0.1:1', ['sentinel_password' => null]);
-$opt(RL_TEST_MASTERS[0] ?? 'tcp://127.0.0.1:1', ['sentinel_username' => 'u', 'sentinel_password' => 'p']);
+$opt(RL_TEST_SERVER, ['sentinel_username' => 'u', 'sentinel_password' => 'p']);
 foreach ([['min_replicas' => -1], ['min_replicas' => 1001], ['replica_timeout' => 0], ['replica_timeout' => 0.0],
           ['replica_timeout' => -1], ['replica_timeout' => -0.5], ['replica_timeout' => NAN], ['replica_timeout' => INF],
           ['min_replicas' => 1.0], ['min_replicas' => '1'], ['replica_timeout' => '1'], ['sentinel_password' => 1],
