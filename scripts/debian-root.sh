@@ -73,14 +73,22 @@ root_run() {
     exit $rc' sh "$dir" "$@"
 }
 
+# root_pids DIR [COMMAND-REGEX]: the pids of the processes running inside the root (their
+# root directory is DIR), of those whose command name matches the regex if one is given.
+root_pids() {
+  local pid comm
+  ps -eo pid=,comm= | while read -r pid comm; do
+    [[ $comm =~ ${2:-.} ]] && [ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$1" ] && echo "$pid"
+  done
+  return 0
+}
+
 # root_remove DIR: deletes a root made by root_pristine (nothing is mounted in it).
 root_remove() {
   [ -n "${1:-}" ] && [ "$1" != / ] || return 0
   # first every process still running in it (a service a package started, a server a failed
   # test left): it would hold the host's ports and the root's files
   local pid
-  for pid in $(ps -eo pid=); do
-    [ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$1" ] && as_root kill -9 "$pid" 2>/dev/null
-  done
+  for pid in $(root_pids "$1"); do as_root kill -9 "$pid" 2>/dev/null; done
   as_root rm -rf --one-file-system "$1"
 }

@@ -61,8 +61,7 @@ run_web() { # WHO HOME
   fi
   echo "as $who: bash scripts/demo.sh --web: ok in $((SECONDS - t0)) s; $(grep -m1 'throughput (req/s)' "$RL_WORK_DIR/web.out" | tr -s ' ')"
   local left
-  left=$(ps -eo pid=,comm= | awk '$2 ~ /^(nginx|php-fpm)/' | while read -r pid _; do
-    [ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$root" ] && echo "$pid"; done || true)
+  left=$(root_pids "$root" '^(nginx|php-fpm)')
   [ -z "$left" ] || { log "as $who, the web demo left processes running: $left"; return 1; }
 }
 # No service of the packages the commands install may be left enabled or running (issue 23: Debian
@@ -73,8 +72,7 @@ no_services_left() { # WHEN
   local enabled running
   enabled=$(cd "$root/etc" && ls -1 systemd/system/*.wants rc[2-5].d 2>/dev/null \
     | grep -E '^(S[0-9]*)?(redis|nginx|php[0-9.]*-fpm)' || true)
-  running=$(ps -eo pid=,comm= | awk '$2 ~ /^(redis-server|redis-sentinel|nginx|php-fpm)/' | while read -r pid _; do
-    [ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$root" ] && echo "$pid"; done || true)
+  running=$(root_pids "$root" '^(redis-server|redis-sentinel|nginx|php-fpm)')
   [ -z "$enabled$running" ] && return 0
   log "after $1, services of the installed packages: enabled: ${enabled:-none}; running (pids): ${running:-none}"
   return 1
