@@ -30,15 +30,23 @@ RL_PACKAGES=("${RL_PACKAGES_BUILD[@]}" redis-server redis-tools redis-sentinel p
 # (Debian 12: clang-14, libclang-rt-14-dev, llvm-14; Debian 13: 19): their names carry the
 # version, so it is read from what the `clang` package depends on.
 clang_packages() {
-  local major
-  major=$(apt-cache depends clang 2>/dev/null | sed -n 's/^ *Depends: clang-\([0-9][0-9]*\)$/\1/p' | head -1)
-  if [ -z "$major" ] && ! command -v clang >/dev/null; then
-    # no package lists yet (a fresh root): fetch them, then ask again
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+  local major= try
+  for try in lists fetched; do
     major=$(apt-cache depends clang 2>/dev/null | sed -n 's/^ *Depends: clang-\([0-9][0-9]*\)$/\1/p' | head -1)
-  fi
+    [ -n "$major" ] || [ "$try" = fetched ] || command -v clang >/dev/null && break
+    # no package lists yet (a fresh root): fetch them, then ask again
+    apt_update >&2
+  done
   [ -n "$major" ] || major=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9][0-9]*\).*/\1/p' | head -1)
   echo "clang libclang-rt-${major:-14}-dev llvm-${major:-14}"
+}
+
+# apt_update: apt-get update, unless the package lists were fetched in the last ten minutes
+# (on a machine without lists, clang_packages fetches them and CI's install right after would
+# fetch them again).
+apt_update() {
+  [ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' -mmin -10 2>/dev/null | head -1)" ] && return 0
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
 }
 
 # ensure_packages [PKG...]: installs those of PKG (default: RL_PACKAGES) not installed yet.
@@ -50,7 +58,7 @@ ensure_packages() {
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   log "installing ${missing[*]}"
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  apt_update
   install_without_services "${missing[@]}"
 }
 
@@ -80,6 +88,8 @@ install_without_services() {
   added=$(comm -13 <(printf '%s\n' "$before") <(printf '%s\n' "$after") | sed '/^$/d')
   for f in $added; do
     name=$(basename "$f")
+    # a template unit (redis-server@.service) runs only as a named instance, which nothing made
+    [[ $name == *@.service ]] && continue
     case $f in
       */systemd/system/*)
         if command -v systemctl >/dev/null; then
