@@ -53,8 +53,12 @@ foreach ([null, 0, 0.5] as $timeout) {
 
 echo "-- a waiting retry is woken early by an unlock\n";
 $res3 = rl_unique('redlock');
-$hl = $r->lock($res3, 10000);
+// the worker started before the lock is taken, and the lock held longer than the wait for the
+// waiter's BLPOP below: a traced start beside CI's other lanes took over 10 s, the 10 s the lock
+// once lived, and the waiter then took the expired lock at its first try (valgrind, a load of 5)
 $w = new RlMultiWorker($servers, [], [$triples, 2000, 3]);   // between rounds: 1000 to 2000 ms unless woken
+$w->warmUp();
+$hl = $r->lock($res3, (int) (30000 * $k));
 $w->calls(['redlock', 'lock', $res3, 10000]);
 // the unlock must find the waiter between two rounds, blocked in its BLPOP on a master: 0.3 s after the
 // call was sent, a traced worker on a loaded machine (valgrind, a load of 8) had not yet tried once,
