@@ -90,8 +90,8 @@ byte Q[QMAX];
 byte qlen;
 byte T[NC];
 byte wake[NC];                  /* elements in wake(id), saturating at 2 */
-byte G;                         /* the watched grant's token, 0 = key missing */
-byte A;                         /* elements in A ("c"/"n"), saturating at 2 */
+byte G;                         /* the watched grant's token, 0 = none (the scripts: K = "@" w releaser) */
+byte A;                         /* elements in A ("c"/"n"), saturating at 2 (the scripts: the releaser's wake list) */
 #ifdef OLD_REVOKE
 bool Kdue;                      /* old protocol: the grant's grace deadline passed */
 #endif
@@ -397,10 +397,8 @@ inline lock_release(me, mode) {
     bel[me] = 0;
     if
     :: K == me ->
-       if
-       :: mode == WATCH -> A = 0          /* DEL A */
-       :: else -> skip
-       fi;
+       /* no DEL A: A is the releaser's own wake list (a new token per lock()), and what it
+          holds from the waiting that won the lock reads as a stale element */
        K = 0; Kgrace = 0; kend(); hand_on(0, mode == WATCH);  /* nobody live: DEL K */
        if
        :: w_ == 0 && mode == WATCH -> ack()   /* "n": the BLPOP behind must not block */

@@ -71,9 +71,6 @@ foreach ($names as $i => $n) {
         $required[] = $keys['queue'];
         $required[] = $terms;
         $expected[$keys['queue']] = $expected[$terms] = $expected[$keys['wake'] . $member] = $resKey;
-        if ($kind === 'l') {
-            $expected[$keys['grant']] = $expected[$keys['acks']] = $resKey;
-        }
     }
 }
 $waitKeys = array_values(array_filter($raw->cmd('KEYS', '*'), fn ($k) => preg_match('/^(rl|RL):/', $k)));

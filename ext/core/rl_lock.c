@@ -123,11 +123,10 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 }
 
 /*
- * A lock script's arguments: KEYS the lock key, its queue, terms, watched
- * grant and acknowledgement list; ARGV the token, the wake-list prefix, then
- * extra ones. Returns how many.
+ * A lock script's arguments: KEYS the lock key, its queue and terms; ARGV the
+ * token, the wake-list prefix, then extra ones. Returns how many.
  */
-#define LOCK_NKEYS 5
+#define LOCK_NKEYS 3
 #define MAX_LOCK_ARGS (LOCK_NKEYS + 2 + 4)
 
 static int lock_args(const char **args, size_t *lens, const rl_lock_ref *lock, const rl_wait_keys *keys, int nextra,
@@ -138,10 +137,8 @@ static int lock_args(const char **args, size_t *lens, const rl_lock_ref *lock, c
 	args[0] = lock->key;         lens[0] = lock->key_len;
 	args[1] = keys->queue;       lens[1] = keys->key_len;
 	args[2] = keys->terms;       lens[2] = keys->key_len;
-	args[3] = keys->grant;       lens[3] = keys->key_len;
-	args[4] = keys->ack;         lens[4] = keys->key_len;
-	args[5] = lock->token;       lens[5] = lock->token_len;
-	args[6] = keys->wake_prefix; lens[6] = keys->key_len;
+	args[3] = lock->token;       lens[3] = lock->token_len;
+	args[4] = keys->wake_prefix; lens[4] = keys->key_len;
 	for (i = 0; i < nextra; i++) {
 		args[LOCK_NKEYS + 2 + i] = extra[i];
 		lens[LOCK_NKEYS + 2 + i] = strlen(extra[i]);
@@ -150,7 +147,8 @@ static int lock_args(const char **args, size_t *lens, const rl_lock_ref *lock, c
 }
 
 rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
-		long long grace_ms, rl_wait_mode mode, long long block_ms, long long *answer, rl_error *err)
+		long long grace_ms, rl_wait_mode mode, long long block_ms, long long *answer, long long *join_answer,
+		rl_error *err)
 {
 	char ttl[24], grace[24];
 	const char *extra[4], *args[MAX_LOCK_ARGS], *join_args[MAX_LOCK_ARGS];
@@ -173,7 +171,7 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 	extra[2] = rl_wait_mode_name(RL_WAIT_VISIT);
 	nargs = lock_args(args, lens, lock, keys, 4, extra);
 	return rl_wait_step(conn, &rl_script_lock_wait, LOCK_NKEYS, nargs, mode == RL_WAIT_JOIN ? join_args : NULL,
-		join_lens, args, lens, keys->wake, keys->wake_len, block_ms, answer, err);
+		join_lens, args, lens, keys->wake, keys->wake_len, block_ms, answer, join_answer, err);
 }
 
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err)
@@ -270,7 +268,9 @@ rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *
 		/* Redis < 6 would hold the unlock a whole second: no watch there */
 		return rl_lock_release_many(conn, 1, lock, released, err);
 	}
-	if (!rl_wait_keys_init_lock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, "", 0)) {
+	/* the claim acknowledges on our own wake list: a new token per lock(), so it serves this release only */
+	if (!rl_wait_keys_init_lock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, lock->token,
+			lock->token_len)) {
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		return RL_ERR_NOMEM;
 	}
@@ -283,7 +283,7 @@ rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *
 		/* by EVAL until this connection saw the script run: a NOSCRIPT would leave the BLPOP waiting */
 		bool by_sha = (conn->scripts_seen & rl_script_lock_release.bit) != 0;
 		rl_script_command(&cmds[0], &rl_script_lock_release, by_sha, LOCK_NKEYS, nargs, args, lens);
-		rl_wait_blpop_command(&cmds[1], &block, keys.ack, keys.key_len);
+		rl_wait_blpop_command(&cmds[1], &block, keys.wake, keys.wake_len);
 		if ((status = rl_conn_pipeline(conn, 2, cmds, replies, err)) != RL_OK) {
 			goto out_block;
 		}

@@ -44,11 +44,13 @@ rl_status rl_lock_remaining(rl_conn *conn, const rl_lock_ref *lock, long long *l
  * A waiter's script call on the lock's queue (rl_wait.h, ext/core/lua/lock_wait.lua):
  * RL_WAIT_JOIN and RL_WAIT_VISIT are wait steps that block up to block_ms
  * (the join only on the first); RL_WAIT_LEAVE runs alone. *answer is the
- * script's: RL_WAIT_OWNED when the lock is now ours. keys are lock->key's
- * wait keys, with lock->token as member.
+ * script's: RL_WAIT_OWNED when the lock is now ours; *join_answer (not NULL)
+ * the join's, RL_WAIT_OWNED when the join found the lock free and took it.
+ * keys are lock->key's wait keys, with lock->token as member.
  */
 rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
-		long long grace_ms, rl_wait_mode mode, long long block_ms, long long *answer, rl_error *err);
+		long long grace_ms, rl_wait_mode mode, long long block_ms, long long *answer, long long *join_answer,
+		rl_error *err);
 
 /*
  * Deletes each key that still holds its token, n locks in one round trip,

@@ -22,16 +22,22 @@
 #define RL_LUA_FRAGMENT_LOCK_QUEUE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local WAKE_PREFIX = ARGV[2]\n" \
+	"local WATCHED = '@'\n" \
 	RL_LUA_FRAGMENT_WAITERS \
+	"local function take_entry(key)\n" \
+	"  local grace = redis.pcall('GETDEL', key)\n" \
+	"  if type(grace) == 'table' and grace.err then\n" \
+	"    grace = redis.call('GET', key)\n" \
+	"    if grace then redis.call('DEL', key) end\n" \
+	"  end\n" \
+	"  return grace\n" \
+	"end\n" \
 	"local function pop_live()\n" \
 	"  while true do\n" \
 	"    local w = redis.call('LPOP', KEYS[2])\n" \
 	"    if not w then return nil end\n" \
-	"    local grace = redis.call('GET', KEYS[3] .. w)\n" \
-	"    if grace then\n" \
-	"      redis.call('DEL', KEYS[3] .. w)\n" \
-	"      return w, grace\n" \
-	"    end\n" \
+	"    local grace = take_entry(KEYS[3] .. w)\n" \
+	"    if grace then return w, grace end\n" \
 	"  end\n" \
 	"end\n" \
 	"local function keep_place(me, grace, mode)\n" \
@@ -56,7 +62,7 @@
 	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
 	"  if head and head ~= me then wake(head, 'h') end\n" \
 	"end\n" \
-	"local function hand_on(me, ttl, watched)\n" \
+	"local function hand_on(me, ttl, watcher)\n" \
 	"  local w, grace = pop_live()\n" \
 	"  if not w then return nil end\n" \
 	"  if w == me then\n" \
@@ -64,12 +70,12 @@
 	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
 	"    return w\n" \
 	"  end\n" \
-	"  if watched then\n" \
-	"    redis.call('SET', KEYS[4], w, 'PX', grace)\n" \
+	"  if watcher then\n" \
+	"    redis.call('SET', KEYS[1], WATCHED .. w .. watcher, 'PX', grace)\n" \
 	"  else\n" \
 	"    tell_head(me)\n" \
+	"    redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
 	"  end\n" \
-	"  redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
 	"  wake(w, 'g')\n" \
 	"  return w\n" \
 	"end\n"
@@ -178,35 +184,31 @@
 	"return redis.call('PEXPIRE', KEYS[1], ARGV[2])\n"
 
 /* ext/core/lua/lock_handed.lua */
-#define RL_LUA_LOCK_HANDED_SHA1 "83d6332c1bf2404d5ba1a1c1a0b8290a32f8b50c"
+#define RL_LUA_LOCK_HANDED_SHA1 "f9302786c410d431ad6a7ead5cc7b4ce5f580124"
 #define RL_LUA_LOCK_HANDED \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
 	"local holder = redis.call('GET', KEYS[1])\n" \
 	"if not holder then\n" \
 	"  hand_on(nil, nil, false)\n" \
-	"elseif redis.call('GET', KEYS[4]) == holder or redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) then\n" \
+	"elseif string.sub(holder, 1, 1) == WATCHED or redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) then\n" \
 	"  tell_head(nil)\n" \
 	"end\n" \
 	"return 0\n"
 
 /* ext/core/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "821869fd11af6db51b6961e7b8bf77e020b3f4b7"
+#define RL_LUA_LOCK_RELEASE_SHA1 "064b174b04f0b4e2724897b24e641acc481f8c0d"
 #define RL_LUA_LOCK_RELEASE \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
-	"local watched = ARGV[4] == 'watch'\n" \
+	"local watcher = ARGV[4] == 'watch' and ARGV[1] or nil\n" \
 	"local released = 0\n" \
 	"if redis.call('GET', KEYS[1]) == ARGV[1] then\n" \
 	"  released = 1\n" \
-	"  if watched then redis.call('DEL', KEYS[5]) end\n" \
-	"  if hand_on(nil, nil, watched) then return 1 end\n" \
+	"  if hand_on(nil, nil, watcher) then return 1 end\n" \
 	"  redis.call('DEL', KEYS[1])\n" \
 	"end\n" \
-	"if watched then\n" \
-	"  redis.call('RPUSH', KEYS[5], 'n')\n" \
-	"  redis.call('PEXPIRE', KEYS[5], LIVENESS)\n" \
-	"end\n" \
+	"if watcher then wake(watcher, 'n') end\n" \
 	"return released\n"
 
 /* ext/core/lua/lock_remaining.lua */
@@ -218,7 +220,7 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "ea3361dab7807b82e1ea2f4a50849a69b2395341"
+#define RL_LUA_LOCK_WAIT_SHA1 "b2ffa65b859db320ead86e2747425921905367f4"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
@@ -226,11 +228,14 @@
 	"local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]\n" \
 	"local function owned() return owned_by(me, mode) end\n" \
 	"local holder = redis.call('GET', KEYS[1])\n" \
-	"if holder == me then\n" \
-	"  redis.call('PEXPIRE', KEYS[1], ttl)\n" \
-	"  if redis.call('DEL', KEYS[4]) == 1 then\n" \
-	"    redis.call('RPUSH', KEYS[5], 'c' .. ttl)\n" \
-	"    redis.call('PEXPIRE', KEYS[5], LIVENESS)\n" \
+	"local watcher = nil\n" \
+	"if holder and #holder > #me + 1 and string.sub(holder, 1, #me + 1) == WATCHED .. me then\n" \
+	"  watcher = string.sub(holder, #me + 2)\n" \
+	"end\n" \
+	"if holder == me or watcher then\n" \
+	"  redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"  if watcher then\n" \
+	"    wake(watcher, 'c' .. ttl)\n" \
 	"  end\n" \
 	"  return owned()\n" \
 	"end\n" \

@@ -142,7 +142,7 @@ rl_status rl_semaphore_acquire(rl_conn *conn, const rl_semaphore_holder *holder,
 	nargs = build_args(holder->keys, 5, extra, lens, args, arg_lens);
 	return rl_wait_step(conn, &rl_script_semaphore_acquire, RL_SEMAPHORE_NKEYS, nargs,
 		mode == RL_WAIT_JOIN ? join_args : NULL, join_lens, args, arg_lens, wake_key, wake_key_len, block_ms,
-		answer, err);
+		answer, NULL, err);
 }
 
 rl_status rl_semaphore_refresh(rl_conn *conn, const rl_semaphore_holder *holder, long long ttl_ms, bool *refreshed,

@@ -45,8 +45,8 @@ long long rl_wait_block_ms(long long answer, long long left_ms)
 static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *tag, size_t tag_len,
 		char family, const char *resource, size_t resource_len, const char *member, size_t member_len)
 {
-	static const char kinds[RL_WAIT_KEY_KINDS] = { 'q', 't', 'g', 'a', 'w' };
-	const char **starts[RL_WAIT_KEY_KINDS] = { &keys->queue, &keys->terms, &keys->grant, &keys->ack, &keys->wake_prefix };
+	static const char kinds[RL_WAIT_KEY_KINDS] = { 'q', 't', 'w' };
+	const char **starts[RL_WAIT_KEY_KINDS] = { &keys->queue, &keys->terms, &keys->wake_prefix };
 	const char *marker = prefix_len > 0 && prefix[0] == 'r' ? "RL:" : "rl:";
 	char len_text[24] = "";
 	size_t one, i;
@@ -220,7 +220,7 @@ rl_status rl_wait_block_end(rl_conn *conn, const rl_wait_block *block, rl_error 
 
 rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **join_args,
 		const size_t *join_lens, const char **args, const size_t *lens, const char *wake_key, size_t wake_key_len,
-		long long block_ms, long long *answer, rl_error *err)
+		long long block_ms, long long *answer, long long *join_answer, rl_error *err)
 {
 	rl_command cmds[3];
 	redisReply *replies[3] = { NULL, NULL, NULL };
@@ -228,7 +228,7 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 	rl_wait_block block;
 	rl_status status, restored;
 	bool by_sha;
-	long long join_answer;
+	long long joined = 0;
 
 	*answer = 0;
 	if ((status = rl_wait_block_begin(conn, &block, block_ms, err)) != RL_OK) {
@@ -259,8 +259,13 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 		}
 		break;
 	}
-	if (join_args && (status = rl_script_answer(conn, script, replies[0], &join_answer, err)) != RL_OK) {
-		goto out;
+	if (join_args) {
+		if ((status = rl_script_answer(conn, script, replies[0], &joined, err)) != RL_OK) {
+			goto out;
+		}
+		if (join_answer) {
+			*join_answer = joined;
+		}
 	}
 	if ((status = rl_wait_check_blpop_reply(conn, replies[blpop_at], err)) != RL_OK) {
 		goto out;

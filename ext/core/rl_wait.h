@@ -63,13 +63,14 @@ long long rl_wait_grace_ms(long long wait_interval_us);
 /*
  * The keys of one wait queue (ext/core/lua/README.md gives their exact names): the
  * queue, the waiters' terms (the semaphore's HASH; the lock's prefix of one entry key per
- * waiter), a watched grant and its acknowledgement list (the
- * lock's only), the wake-list prefix (all key_len long), and member's wake list.
+ * waiter), the wake-list prefix (all key_len long), and member's wake list
+ * (a waiter's; for the lock also a watching releaser's, where the claim of
+ * its grant is acknowledged).
  */
-#define RL_WAIT_KEY_KINDS 5
+#define RL_WAIT_KEY_KINDS 3
 typedef struct {
 	char *buf;
-	const char *queue, *terms, *grant, *ack, *wake_prefix, *wake;
+	const char *queue, *terms, *wake_prefix, *wake;
 	size_t key_len, wake_len;
 } rl_wait_keys;
 
@@ -121,11 +122,12 @@ rl_status rl_wait_check_blpop_reply(rl_conn *conn, const redisReply *reply, rl_e
  * [visit script], the join only when join_args is given. args/lens are the
  * visit's arguments (keys first), join_args the join's (the same count).
  * *answer is the visit's answer (a join that owns makes the BLPOP return at
- * once, and the visit confirms it). The connection's read timeout is
+ * once, and the visit confirms it); *join_answer (when not NULL) the join's,
+ * left as it was when no join ran. The connection's read timeout is
  * stretched for the block, so a long wait is not taken for a dead server.
  */
 rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **join_args,
 		const size_t *join_lens, const char **args, const size_t *lens, const char *wake_key, size_t wake_key_len,
-		long long block_ms, long long *answer, rl_error *err);
+		long long block_ms, long long *answer, long long *join_answer, rl_error *err);
 
 #endif /* RL_WAIT_H */

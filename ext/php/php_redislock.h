@@ -29,6 +29,15 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
 	unsigned char random_pool[512];
 	uint32_t random_left;
 	long random_pid;                 /* the process that drew them: a forked child must not reuse them */
+	/*
+	 * Lock keys this process recently found held (a hint, kept across requests):
+	 * lock() with a timeout then joins the queue at once, without the SET NX that
+	 * would fail (php_redislock_lock.c). Direct-mapped by the key's hash.
+	 */
+	struct {
+		zend_ulong hash;
+		uint64_t until_ns;
+	} contended[64];
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)

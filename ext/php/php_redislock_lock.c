@@ -190,6 +190,7 @@ typedef struct {
 	const rl_lock_ref *lock;
 	const rl_wait_keys *keys;
 	long long ttl_ms, grace_ms;
+	long long join_answer;
 } lock_waiter;
 
 static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms, long long *answer,
@@ -197,13 +198,17 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 {
 	lock_waiter *waiter = ctx;
 	return rl_lock_wait(conn, waiter->lock, waiter->keys, waiter->ttl_ms, waiter->grace_ms, mode, block_ms, answer,
-		err);
+		&waiter->join_answer, err);
 }
 
-/* Waits in the lock's FIFO queue until the lock is handed to us or deadline_ns passes. */
+/*
+ * Waits in the lock's FIFO queue until the lock is handed to us or deadline_ns
+ * passes. *queued: the join did not take the lock at once (it was not free),
+ * false when the join took it or never ran (out of time first).
+ */
 static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *lock, long long ttl_ms,
 		zend_long wait_interval_us, uint64_t deadline_ns, bool *acquired, long long *acked, uint64_t *sent_ns,
-		rl_error *err)
+		bool *queued, rl_error *err)
 {
 	rl_wait_keys keys;
 	lock_waiter waiter;
@@ -218,10 +223,45 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 	waiter.keys = &keys;
 	waiter.ttl_ms = ttl_ms;
 	waiter.grace_ms = rl_wait_grace_ms(wait_interval_us);
+	waiter.join_answer = RL_WAIT_OWNED; /* stays so when no join runs */
 	status = php_redislock_wait_in_queue(client, lock->key, lock->key_len, lock_wait_step, &waiter, deadline_ns, acquired,
 		acked, sent_ns, err);
+	*queued = waiter.join_answer != RL_WAIT_OWNED;
 	rl_wait_keys_free(&keys);
 	return status;
+}
+
+/*
+ * The contention hint. A hot lock is found held by nearly every lock(): its
+ * SET NX then costs Redis a command and a round trip that only say so, before
+ * the join. A key this process found held within CONTENDED_HINT_NS goes
+ * straight to the join, which takes the lock itself when it is free (after
+ * the queue, as a SET NX that failed would have led to). Safe whatever the
+ * hint says: a SET NX that fails changes nothing on the server, so skipping it
+ * is the same as sending one that fails (model/lock.pml's waiter). A wrong
+ * hint (the lock was free) costs one join; the join says so, and the hint goes.
+ */
+#define CONTENDED_HINT_NS 1000000000ull
+#define CONTENDED_SLOTS (sizeof(REDISLOCK_G(contended)) / sizeof(REDISLOCK_G(contended)[0]))
+
+static bool contended_recently(zend_string *key, uint64_t now_ns)
+{
+	zend_ulong hash = ZSTR_HASH(key);
+	size_t slot = hash % CONTENDED_SLOTS;
+	return REDISLOCK_G(contended)[slot].hash == hash && now_ns < REDISLOCK_G(contended)[slot].until_ns;
+}
+
+static void note_contention(zend_string *key, bool held, uint64_t now_ns)
+{
+	zend_ulong hash = ZSTR_HASH(key);
+	size_t slot = hash % CONTENDED_SLOTS;
+
+	if (held) {
+		REDISLOCK_G(contended)[slot].hash = hash;
+		REDISLOCK_G(contended)[slot].until_ns = now_ns + CONTENDED_HINT_NS;
+	} else if (REDISLOCK_G(contended)[slot].hash == hash) {
+		REDISLOCK_G(contended)[slot].until_ns = 0;
+	}
 }
 
 /* ---- one step on a held (or wanted) lock, where its key lives ---- */
@@ -287,7 +327,7 @@ PHP_METHOD(RedisLock, lock)
 	held_lock *held;
 	uint64_t deadline_ns, sent_ns;
 	long long acked = -1;
-	bool acquired = false, waited = false;
+	bool acquired = false, waited = false, queued = false;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_STR(name)
@@ -355,11 +395,21 @@ PHP_METHOD(RedisLock, lock)
 	/* the deadline counts from the call: a WAIT behind the first try (min_replicas) is part of the time */
 	deadline_ns = php_redislock_wait_deadline_ns(timeout);
 	sent_ns = php_redislock_now_ns();
-	status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &acked, &err);
+	if (timeout > 0 && contended_recently(key, sent_ns)) {
+		status = RL_OK; /* found held a moment ago: the join takes it if it is free */
+	} else {
+		status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &acked, &err);
+		if (status == RL_OK && !acquired) {
+			note_contention(key, true, sent_ns);
+		}
+	}
 	if (status == RL_OK && !acquired && timeout > 0) {
-		waited = true;
 		status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked, &sent_ns,
-			&err);
+			&queued, &err);
+		/* a join that took the lock at once found it free: no hint for the next lock() */
+		note_contention(key, queued, php_redislock_now_ns());
+		/* taken at the join: nobody was queued then, so unlock() need not watch a hand-over */
+		waited = queued;
 	}
 	/*
 	 * We stalled between writing what took the lock and reading the answer
@@ -371,9 +421,9 @@ PHP_METHOD(RedisLock, lock)
 		sent_ns = php_redislock_now_ns();
 		status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &acquired, NULL, NULL, &err);
 		if (status == RL_OK && !acquired && timeout > 0 && php_redislock_now_ns() < deadline_ns) {
-			waited = true;
 			status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked,
-				&sent_ns, &err);
+				&sent_ns, &queued, &err);
+			waited = waited || queued;
 		}
 	}
 	if (status == RL_OK && acquired && !php_redislock_client_replicated(&lock->client, acked)) {

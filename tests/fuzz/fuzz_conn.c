@@ -257,9 +257,9 @@ static rl_status run_step(rl_conn *conn, const fixture *f, unsigned code, rl_err
 		case 0:  return rl_lock_try_acquire(conn, &f->lock, 15000, &yes, err);
 		case 1:  return rl_lock_is_owner(conn, &f->lock, &yes, err);
 		case 2:  return rl_lock_extend(conn, &f->lock, 15000, &yes, err);
-		case 3:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, 100, RL_WAIT_JOIN, 2500, &answer, err);
-		case 4:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, 100, RL_WAIT_VISIT, 1, &answer, err);
-		case 5:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, 100, RL_WAIT_LEAVE, 0, &answer, err);
+		case 3:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, 100, RL_WAIT_JOIN, 2500, &answer, NULL, err);
+		case 4:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, 100, RL_WAIT_VISIT, 1, &answer, NULL, err);
+		case 5:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, 100, RL_WAIT_LEAVE, 0, &answer, NULL, err);
 		case 6:  return rl_lock_release_many(conn, 2, f->locks, pair, err);
 		case 7:  return rl_lock_release_watched(conn, &f->lock, &yes, err);
 		case 8:

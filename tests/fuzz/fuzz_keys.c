@@ -35,15 +35,13 @@ static bool same_key(const char *a, size_t a_len, const char *b, size_t b_len)
 static void check_wait_keys(const rl_wait_keys *keys, const char *prefix, size_t prefix_len, unsigned slot,
 		const char *member, size_t member_len)
 {
-	const char *kinds[5];
+	const char *kinds[RL_WAIT_KEY_KINDS];
 	size_t i, j;
 
 	kinds[0] = keys->queue;
 	kinds[1] = keys->terms;
-	kinds[2] = keys->grant;
-	kinds[3] = keys->ack;
-	kinds[4] = keys->wake_prefix;
-	for (i = 0; i < 5; i++) {
+	kinds[2] = keys->wake_prefix;
+	for (i = 0; i < RL_WAIT_KEY_KINDS; i++) {
 		FUZZ_CHECK(rl_slot_of(kinds[i], keys->key_len) == slot);
 		FUZZ_CHECK(kinds[i][0] != '{');
 		FUZZ_CHECK(prefix_len == 0 || keys->key_len < prefix_len || memcmp(kinds[i], prefix, prefix_len) != 0);
@@ -61,7 +59,6 @@ static void check_wait_keys(const rl_wait_keys *keys, const char *prefix, size_t
 static bool same_wait_keys(const rl_wait_keys *a, const rl_wait_keys *b)
 {
 	return same_key(a->queue, a->key_len, b->queue, b->key_len) && same_key(a->terms, a->key_len, b->terms, b->key_len)
-		&& same_key(a->grant, a->key_len, b->grant, b->key_len) && same_key(a->ack, a->key_len, b->ack, b->key_len)
 		&& same_key(a->wake_prefix, a->key_len, b->wake_prefix, b->key_len);
 }
 

@@ -1,16 +1,32 @@
 -- The lock's wait queue (README.md in this folder). KEYS[1] the lock,
 -- KEYS[2] the queue (tokens in arrival order), KEYS[3] the prefix of each
 -- waiter's entry key (KEYS[3] .. token = its grace in ms, with a PX of
--- LIVENESS from its last visit: alive while it exists), KEYS[4] the grant a
--- watching releaser waits to see claimed, KEYS[5] that releaser's
--- acknowledgement list; ARGV[1] the caller's token, ARGV[2] the wake-list
--- prefix; the including script sets LIVENESS (ms). An entry's liveness is
--- the server's expiry of its key: no client clock, and no TIME call.
+-- LIVENESS from its last visit: alive while it exists); ARGV[1] the
+-- caller's token, ARGV[2] the wake-list prefix; the including script sets
+-- LIVENESS (ms). An entry's liveness is the server's expiry of its key: no
+-- client clock, and no TIME call. A grant a releaser watches is written
+-- WATCHED .. grantee .. releaser: the lock's own value says so and whom the
+-- claim acknowledges, on the releaser's own wake list (a token is 32 hex
+-- digits, so no holder's value starts with "@"; each lock() draws a new one,
+-- so a releaser's wake list serves one release only).
 -- Redis < 5 replicates a script whole: a replica would decide on expiries of its own.
 if redis.replicate_commands then pcall(redis.replicate_commands) end
 
 local WAKE_PREFIX = ARGV[2]
+local WATCHED = '@'
 --@include _waiters.lua
+
+-- An entry's grace, its key deleted in the same call (GETDEL, Redis >= 6.2;
+-- an older server answers an error and gets GET and DEL); nil when the key
+-- expired: its waiter is dead.
+local function take_entry(key)
+  local grace = redis.pcall('GETDEL', key)
+  if type(grace) == 'table' and grace.err then
+    grace = redis.call('GET', key)
+    if grace then redis.call('DEL', key) end
+  end
+  return grace
+end
 
 -- Takes entries off the head until a live one (an expired entry key: its
 -- waiter is dead, dropped); returns it and its grace, or nil. The popped
@@ -20,11 +36,8 @@ local function pop_live()
   while true do
     local w = redis.call('LPOP', KEYS[2])
     if not w then return nil end
-    local grace = redis.call('GET', KEYS[3] .. w)
-    if grace then
-      redis.call('DEL', KEYS[3] .. w)
-      return w, grace
-    end
+    local grace = take_entry(KEYS[3] .. w)
+    if grace then return w, grace end
   end
 end
 
@@ -65,9 +78,10 @@ end
 -- for its whole lifetime; anyone else only for its grace, with a grant it
 -- must claim (a grant is never revoked: unclaimed, it lapses on its own).
 -- Someone must be ready to act if that grant lapses: a watching releaser
--- (watched), whose BLPOP on KEYS[5] the claim ends, or else the new head,
--- told now. Returns who got it, or nil when nobody waits.
-local function hand_on(me, ttl, watched)
+-- (watcher: its token; the grant is written WATCHED .. w .. watcher), whose
+-- BLPOP on its own wake list the claim ends, or else the new head, told now.
+-- Returns who got it, or nil when nobody waits.
+local function hand_on(me, ttl, watcher)
   local w, grace = pop_live()
   if not w then return nil end
   if w == me then
@@ -75,12 +89,12 @@ local function hand_on(me, ttl, watched)
     redis.call('SET', KEYS[1], me, 'PX', ttl)
     return w
   end
-  if watched then
-    redis.call('SET', KEYS[4], w, 'PX', grace)
+  if watcher then
+    redis.call('SET', KEYS[1], WATCHED .. w .. watcher, 'PX', grace)
   else
     tell_head(me)
+    redis.call('SET', KEYS[1], w, 'PX', grace)
   end
-  redis.call('SET', KEYS[1], w, 'PX', grace)
   wake(w, 'g')
   return w
 end

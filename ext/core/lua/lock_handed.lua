@@ -1,4 +1,4 @@
--- "lock handed": runs right behind a watching releaser's BLPOP on KEYS[5]
+-- "lock handed": runs right behind a watching releaser's BLPOP on its wake list
 -- (see lock_release.lua), at once when the grantee claimed, else when the
 -- short block ends. ARGV[3] LIVENESS ms, ARGV[4] the check-in period (ms).
 -- The watched hand-over told nobody but the grantee, so the new head is told
@@ -10,7 +10,7 @@ local LIVENESS = tonumber(ARGV[3])
 local holder = redis.call('GET', KEYS[1])
 if not holder then
   hand_on(nil, nil, false)
-elseif redis.call('GET', KEYS[4]) == holder or redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) then
+elseif string.sub(holder, 1, 1) == WATCHED or redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) then
   tell_head(nil)
 end
 return 0

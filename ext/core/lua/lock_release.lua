@@ -1,23 +1,24 @@
 -- "lock release": ARGV[3] LIVENESS ms, ARGV[4] "watch" when the releaser
--- pipelines BLPOP KEYS[5] and "lock handed" right behind this call (unlock()
--- of a lock it waited for: others are likely queued). A watched hand-over
--- wakes only the grantee: its claim acknowledges on KEYS[5], and the releaser
+-- pipelines a BLPOP of its own wake list and "lock handed" right behind this
+-- call (unlock() of a lock it waited for: others are likely queued). A watched hand-over
+-- wakes only the grantee: its claim acknowledges on that list, and the releaser
 -- tells the new head only if the grant is still unclaimed when its short
 -- block ends. Returns 1 if the caller's lock was released (and handed to the
 -- first live waiter, if any), else 0 (it is not the caller's: nothing changes).
 local LIVENESS = tonumber(ARGV[3])
 --@include _lock_queue.lua
-local watched = ARGV[4] == 'watch'
+-- The releaser's wake list needs no clearing first: its token is this
+-- lock()'s own, so the only "c" it can ever hold is the claim of this
+-- release's grant; what else it holds (a note of the waiting that won the
+-- lock, pushed after its last BLPOP) reads as "not seen claimed": one "lock
+-- handed" more, which is always safe.
+local watcher = ARGV[4] == 'watch' and ARGV[1] or nil
 local released = 0
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   released = 1
-  if watched then redis.call('DEL', KEYS[5]) end
-  if hand_on(nil, nil, watched) then return 1 end
+  if hand_on(nil, nil, watcher) then return 1 end
   redis.call('DEL', KEYS[1])
 end
 -- nothing handed over: the releaser's BLPOP must not block for nothing
-if watched then
-  redis.call('RPUSH', KEYS[5], 'n')
-  redis.call('PEXPIRE', KEYS[5], LIVENESS)
-end
+if watcher then wake(watcher, 'n') end
 return released

@@ -13,14 +13,18 @@ local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]
 local function owned() return owned_by(me, mode) end
 
 local holder = redis.call('GET', KEYS[1])
-if holder == me then
+-- a watched grant to me: WATCHED .. me .. the watching releaser's token
+local watcher = nil
+if holder and #holder > #me + 1 and string.sub(holder, 1, #me + 1) == WATCHED .. me then
+  watcher = string.sub(holder, #me + 2)
+end
+if holder == me or watcher then
   -- a grant waiting for me: claimed now, for my whole lifetime, it can only end with it
-  redis.call('PEXPIRE', KEYS[1], ttl)
-  -- a releaser watching this grant (KEYS[4] names it) stops watching
-  if redis.call('DEL', KEYS[4]) == 1 then
-    -- "c" and the lifetime: a releaser that sees it longer than a check-in skips "lock handed"
-    redis.call('RPUSH', KEYS[5], 'c' .. ttl)
-    redis.call('PEXPIRE', KEYS[5], LIVENESS)
+  redis.call('SET', KEYS[1], me, 'PX', ttl)
+  if watcher then
+    -- the releaser stops watching: "c" and the lifetime, on its wake list (a releaser that sees
+    -- it longer than a check-in skips "lock handed")
+    wake(watcher, 'c' .. ttl)
   end
   return owned()
 end
