@@ -15,7 +15,7 @@ require __DIR__ . '/lock_helpers.inc';
    its liveness (no TIME, no HASH to read and delete; the join learns from RPUSH whether it is the
    head); 38.3 before (4131238), 40.7 before that (02a06f2). The chain starts from an idle lock, so each
    waiter joins a short queue (the first one at its head) and the last unlock() finds nobody: more than
-   the steady state of bench/contended.php (24). The slack covers one extra visit (a watched release
+   the steady state of bench/contended.php (19). The slack covers one extra visit (a watched release
    whose short BLPOP ends before the claim tells the head). */
 const BUDGET = 32;
 
