@@ -563,10 +563,11 @@ inline blpop(me) {
 /* unlock(): the plain release, or (a lock it waited for) the watched one:
    [release "watch"][BLPOP A 1ms], then "lock handed", each reaching the
    server in order, any time later, unless the client dies first. The client
-   skips "lock handed" when the BLPOP popped the claim of a lifetime longer
-   than CHECKIN_MS ("c<ttl>"): "lock handed" does nothing then. Every claim
-   here is shorter than that (the case where "lock handed" tells the head),
-   so it always runs. */
+   skips "lock handed" when the BLPOP popped the claim of a lifetime of at
+   least CHECKIN_MS ("c<ttl>"): the new head's own block, begun before the
+   claim and at most CHECKIN_MS long, then ends by the holder's expiry, so
+   no notice is needed. Every claim here is shorter than that (the case
+   where "lock handed" tells the head), so it always runs. */
 #ifdef NO_WATCH
 #define RELEASE(me)  lock_release(me, PLAIN)
 #else

@@ -1,5 +1,5 @@
 --TEST--
-lock() with a timeout on a name this process found held within the last second goes straight to the queue's join, without the SET NX that would fail (issue 20: one command and one round trip less per contended acquisition); the join takes a lock that turned out free and drops the hint, so the next lock() tries SET NX first again; a lock taken at the join is released without a watch; lock() without a timeout always tries SET NX
+lock() with a timeout on a name this process found held within the last second goes straight to the queue's join, without the SET NX that would fail (issue 20: one command and one round trip less per contended acquisition); the join takes a lock that turned out free and drops the hint, so the next lock() tries SET NX first again; a lock taken at the join is released without a watch; lock() without a timeout always tries SET NX, and one whose timeout ends before the join still sends its one try
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -59,6 +59,16 @@ echo 'next lock() sent: ', sent($monitor, $addr), "\n";
 var_dump($a->unlock($name));
 $monitor->commands();
 
+echo "-- a timeout too short for the join: the one try every lock() makes is still sent\n";
+held_by_other($raw, $key, (int)(100 * $k));
+var_dump($a->lock($name, 0.02, 30));   // found held (SET NX), waits 20 ms in the queue: the hint is set
+rl_wait_until(fn () => $raw->cmd('EXISTS', $key) === 0, 10 * $k);
+$monitor->commands();
+var_dump($a->lock($name, 0.000001, 30));   // out of time before any join: SET NX, which takes the free lock
+echo sent($monitor, $addr), "\n";
+var_dump($a->unlock($name));
+$monitor->commands();
+
 echo "-- no timeout: always SET NX, whatever the hint\n";
 held_by_other($raw, $key, (int)(30000 * $k));
 var_dump($a->lock($name, 0.2, 30));   // found held: the hint is set
@@ -89,6 +99,11 @@ bool(true)
 unlock sent: SCRIPT
 bool(true)
 next lock() sent: SET
+bool(true)
+-- a timeout too short for the join: the one try every lock() makes is still sent
+bool(false)
+bool(true)
+SET
 bool(true)
 -- no timeout: always SET NX, whatever the hint
 bool(false)

@@ -220,11 +220,16 @@ out:
 #define WATCH_BLOCK_MS 1
 
 /*
- * Whether the watch's BLPOP popped the claim of the grant this release made, for a lifetime longer
- * than a check-in period: "c<ttl>", which only that claim pushes (the release emptied the list, and
- * only its grant is watched). Then "lock handed" has nothing to do (the head's check-in covers a
- * holder that long-lived) and is not sent. A timeout, "n" (nothing handed over), a short claim, or
- * a grantee that sends a bare "c" leave it to "lock handed", as before.
+ * Whether the watch's BLPOP popped the claim of the grant this release made, for a lifetime of at
+ * least a check-in period: "c<ttl>", which only that claim pushes (it comes on our own wake list,
+ * and our token is this lock()'s alone). Then the new head needs no notice: whatever it blocks in
+ * now began before the claim and lasts at most a check-in period, so it visits by the new
+ * holder's expiry (a block written just after the claim, from an answer read before it, ends up
+ * to that round trip later, as with any notice), and "lock handed" is not sent. A timeout, "n"
+ * (nothing handed over), a shorter claim, or a grantee that sends a bare "c" leave it to "lock
+ * handed", as before. (A lifetime of exactly a check-in period, 5 s, is a common $expire: the
+ * web demo's. Until issue 20's second step it was sent "lock handed" too, which told the head,
+ * whose visit then cost a script and a round trip per hand-over.)
  */
 static bool claimed_for_long(const redisReply *reply)
 {
@@ -245,7 +250,7 @@ static bool claimed_for_long(const redisReply *reply)
 		}
 		ttl_ms = ttl_ms * 10 + (what->str[i] - '0');
 	}
-	return ttl_ms > RL_WAIT_CHECKIN_MS;
+	return ttl_ms >= RL_WAIT_CHECKIN_MS;
 }
 
 rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err)

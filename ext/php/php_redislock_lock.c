@@ -201,14 +201,17 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 		&waiter->join_answer, err);
 }
 
+/* lock_waiter.join_answer until a join runs: above every answer "lock wait" may give (rl_scripts.c) */
+#define NO_JOIN (RL_WAIT_OWNED + 1)
+
 /*
  * Waits in the lock's FIFO queue until the lock is handed to us or deadline_ns
- * passes. *queued: the join did not take the lock at once (it was not free),
- * false when the join took it or never ran (out of time first).
+ * passes. *joined: a join ran (not when out of time first); *queued: it did
+ * not take the lock at once (the lock was not free).
  */
 static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *lock, long long ttl_ms,
 		zend_long wait_interval_us, uint64_t deadline_ns, bool *acquired, long long *acked, uint64_t *sent_ns,
-		bool *queued, rl_error *err)
+		bool *joined, bool *queued, rl_error *err)
 {
 	rl_wait_keys keys;
 	lock_waiter waiter;
@@ -223,10 +226,11 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 	waiter.keys = &keys;
 	waiter.ttl_ms = ttl_ms;
 	waiter.grace_ms = rl_wait_grace_ms(wait_interval_us);
-	waiter.join_answer = RL_WAIT_OWNED; /* stays so when no join runs */
+	waiter.join_answer = NO_JOIN;
 	status = php_redislock_wait_in_queue(client, lock->key, lock->key_len, lock_wait_step, &waiter, deadline_ns, acquired,
 		acked, sent_ns, err);
-	*queued = waiter.join_answer != RL_WAIT_OWNED;
+	*joined = waiter.join_answer != NO_JOIN;
+	*queued = *joined && waiter.join_answer != RL_WAIT_OWNED;
 	rl_wait_keys_free(&keys);
 	return status;
 }
@@ -327,7 +331,7 @@ PHP_METHOD(RedisLock, lock)
 	held_lock *held;
 	uint64_t deadline_ns, sent_ns;
 	long long acked = -1;
-	bool acquired = false, waited = false, queued = false;
+	bool acquired = false, waited = false, joined = false, queued = false, tried = false;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_STR(name)
@@ -398,6 +402,7 @@ PHP_METHOD(RedisLock, lock)
 	if (timeout > 0 && contended_recently(key, sent_ns)) {
 		status = RL_OK; /* found held a moment ago: the join takes it if it is free */
 	} else {
+		tried = true;
 		status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &acked, &err);
 		if (status == RL_OK && !acquired) {
 			note_contention(key, true, sent_ns);
@@ -405,11 +410,17 @@ PHP_METHOD(RedisLock, lock)
 	}
 	if (status == RL_OK && !acquired && timeout > 0) {
 		status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked, &sent_ns,
-			&queued, &err);
-		/* a join that took the lock at once found it free: no hint for the next lock() */
-		note_contention(key, queued, php_redislock_now_ns());
-		/* taken at the join: nobody was queued then, so unlock() need not watch a hand-over */
-		waited = queued;
+			&joined, &queued, &err);
+		if (joined) {
+			/* a join that took the lock at once found it free: no hint for the next lock() */
+			note_contention(key, queued, php_redislock_now_ns());
+			/* taken at the join: nobody was queued then, so unlock() need not watch a hand-over */
+			waited = queued;
+		} else if (status == RL_OK && !acquired && !tried) {
+			/* out of time before the join: the one try every lock() makes is still owed */
+			sent_ns = php_redislock_now_ns();
+			status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &acked, &err);
+		}
 	}
 	/*
 	 * We stalled between writing what took the lock and reading the answer
@@ -422,7 +433,7 @@ PHP_METHOD(RedisLock, lock)
 		status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &acquired, NULL, NULL, &err);
 		if (status == RL_OK && !acquired && timeout > 0 && php_redislock_now_ns() < deadline_ns) {
 			status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked,
-				&sent_ns, &queued, &err);
+				&sent_ns, &joined, &queued, &err);
 			waited = waited || queued;
 		}
 	}

@@ -23,7 +23,7 @@ if holder == me or watcher then
   redis.call('SET', KEYS[1], me, 'PX', ttl)
   if watcher then
     -- the releaser stops watching: "c" and the lifetime, on its wake list (a releaser that sees
-    -- it longer than a check-in skips "lock handed")
+    -- it at least a check-in period long skips "lock handed")
     wake(watcher, 'c' .. ttl)
   end
   return owned()
