@@ -248,23 +248,21 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 #define CONTENDED_HINT_NS 1000000000ull
 #define CONTENDED_SLOTS (sizeof(REDISLOCK_G(contended)) / sizeof(REDISLOCK_G(contended)[0]))
 
+/* key's slot of the hint table (a zend_string caches its hash: no rehashing per call) */
+#define CONTENDED_SLOT(key) (REDISLOCK_G(contended)[ZSTR_HASH(key) % CONTENDED_SLOTS])
+
 static bool contended_recently(zend_string *key, uint64_t now_ns)
 {
-	zend_ulong hash = ZSTR_HASH(key);
-	size_t slot = hash % CONTENDED_SLOTS;
-	return REDISLOCK_G(contended)[slot].hash == hash && now_ns < REDISLOCK_G(contended)[slot].until_ns;
+	return CONTENDED_SLOT(key).hash == ZSTR_HASH(key) && now_ns < CONTENDED_SLOT(key).until_ns;
 }
 
 static void note_contention(zend_string *key, bool held, uint64_t now_ns)
 {
-	zend_ulong hash = ZSTR_HASH(key);
-	size_t slot = hash % CONTENDED_SLOTS;
-
 	if (held) {
-		REDISLOCK_G(contended)[slot].hash = hash;
-		REDISLOCK_G(contended)[slot].until_ns = now_ns + CONTENDED_HINT_NS;
-	} else if (REDISLOCK_G(contended)[slot].hash == hash) {
-		REDISLOCK_G(contended)[slot].until_ns = 0;
+		CONTENDED_SLOT(key).hash = ZSTR_HASH(key);
+		CONTENDED_SLOT(key).until_ns = now_ns + CONTENDED_HINT_NS;
+	} else if (CONTENDED_SLOT(key).hash == ZSTR_HASH(key)) {
+		CONTENDED_SLOT(key).until_ns = 0;
 	}
 }
 
