@@ -220,7 +220,7 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "b2ffa65b859db320ead86e2747425921905367f4"
+#define RL_LUA_LOCK_WAIT_SHA1 "2fb88ba906f3268aff159d9d59d63cb11bc75ee8"
 #define RL_LUA_LOCK_WAIT \
 	"local LIVENESS = tonumber(ARGV[6])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
@@ -258,12 +258,12 @@
 	"if first then\n" \
 	"  if mode == 'join' then wake(me, 'h') end\n" \
 	"  local left = redis.call('PTTL', KEYS[1])\n" \
-	"  if left > 0 then return -(left + 1) end\n" \
+	"  if left >= 0 then return -(left + 1) end\n" \
 	"end\n" \
 	"return 0\n"
 
 /* ext/core/lua/redlock_acquire.lua */
-#define RL_LUA_REDLOCK_ACQUIRE_SHA1 "1c92983d4a60387f30c21b03796f4d4e702f7017"
+#define RL_LUA_REDLOCK_ACQUIRE_SHA1 "adc1cce27b8800460264546b06bc39c173aa4bc4"
 #define RL_LUA_REDLOCK_ACQUIRE \
 	"if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end\n" \
 	"local holder = redis.call('GET', KEYS[1])\n" \
@@ -272,7 +272,7 @@
 	"redis.call('HSET', KEYS[2], 't' .. holder, '1')\n" \
 	"redis.call('PEXPIRE', KEYS[2], ARGV[3])\n" \
 	"local left = redis.call('PTTL', KEYS[1])\n" \
-	"if left > 0 then return -left end\n" \
+	"if left >= 0 then return -math.max(left, 1) end\n" \
 	"return 0\n"
 
 /* ext/core/lua/redlock_extend.lua */

@@ -52,7 +52,8 @@ if first == nil then first = redis.call('LINDEX', KEYS[2], 0) == me end
 if first then
   -- a join's BLPOP was sent for a check-in period: cut it short, the visit behind it answers how long
   if mode == 'join' then wake(me, 'h') end
+  -- PTTL answers 0 through a key's last millisecond: block past it too, not a whole check-in period
   local left = redis.call('PTTL', KEYS[1])
-  if left > 0 then return -(left + 1) end
+  if left >= 0 then return -(left + 1) end
 end
 return 0

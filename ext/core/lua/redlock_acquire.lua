@@ -19,6 +19,7 @@ if redis.call('HLEN', KEYS[2]) > 100 then redis.call('DEL', KEYS[2]) end
 redis.call('HSET', KEYS[2], 'w', '1')
 redis.call('HSET', KEYS[2], 't' .. holder, '1')
 redis.call('PEXPIRE', KEYS[2], ARGV[3])
+-- PTTL answers 0 through a key's last millisecond: held for 1 ms more, not for ever
 local left = redis.call('PTTL', KEYS[1])
-if left > 0 then return -left end
+if left >= 0 then return -math.max(left, 1) end
 return 0
