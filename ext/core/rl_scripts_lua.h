@@ -197,8 +197,16 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "064b174b04f0b4e2724897b24e641acc481f8c0d"
+#define RL_LUA_LOCK_RELEASE_SHA1 "bea619b87b812d266e33fd917516973afa0e3f7e"
 #define RL_LUA_LOCK_RELEASE \
+	"if ARGV[4] ~= 'watch' then\n" \
+	"  if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"  if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
+	"  if redis.call('EXISTS', KEYS[2]) == 0 then\n" \
+	"    redis.call('DEL', KEYS[1])\n" \
+	"    return 1\n" \
+	"  end\n" \
+	"end\n" \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
 	"local watcher = ARGV[4] == 'watch' and ARGV[1] or nil\n" \

@@ -5,6 +5,18 @@
 -- tells the new head only if the grant is still unclaimed when its short
 -- block ends. Returns 1 if the caller's lock was released (and handed to the
 -- first live waiter, if any), else 0 (it is not the caller's: nothing changes).
+-- The uncontended release first, before the fragment below makes its local
+-- functions (about 0.8 us of closures a call): unwatched, mine, and nobody
+-- queued (no queue key), it is a compare-and-delete, as hand_on() finding
+-- the queue empty would end.
+if ARGV[4] ~= 'watch' then
+  if redis.replicate_commands then pcall(redis.replicate_commands) end
+  if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+  if redis.call('EXISTS', KEYS[2]) == 0 then
+    redis.call('DEL', KEYS[1])
+    return 1
+  end
+end
 local LIVENESS = tonumber(ARGV[3])
 --@include _lock_queue.lua
 -- The releaser's wake list needs no clearing first: its token is this
