@@ -19,6 +19,12 @@ root_pristine() {
       || { log "cannot install debootstrap"; return 1; }
   }
   as_root mkdir -p "$RL_ROOT_CACHE" "$dir"
+  # CI runs two stages on one suite side by side (debian13, valkey): one makes the tarball, the
+  # other waits for it (flock needs only a read-only descriptor: a sudo user can hold it too)
+  local lock_fd
+  as_root touch "$RL_ROOT_CACHE/$suite.lock"
+  exec {lock_fd}<"$RL_ROOT_CACHE/$suite.lock"
+  flock "$lock_fd"
   if [ -z "$(find "$tarball" -mtime -7 2>/dev/null)" ]; then
     local fresh="$RL_ROOT_CACHE/$suite.new"
     as_root rm -rf "$fresh"
@@ -28,6 +34,7 @@ root_pristine() {
     as_root tar -C "$fresh" -cf "$tarball.tmp" . && as_root mv "$tarball.tmp" "$tarball"
     as_root rm -rf "$fresh"
   fi
+  exec {lock_fd}<&-
   as_root tar -C "$dir" -xf "$tarball"
   # What a Debian install has and debootstrap leaves out: the security and
   # updates archives (the host's PHP comes from bookworm-security, for one).

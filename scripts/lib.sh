@@ -26,6 +26,27 @@ RL_PACKAGES_WEB=(php-fpm nginx apache2-utils php-redis gnuplot-nox)
 # symfony/lock (their peers) and gnuplot (bench/run.sh), the PECL check php-pear.
 RL_PACKAGES=("${RL_PACKAGES_BUILD[@]}" redis-server redis-tools redis-sentinel php-fpm nginx apache2-utils)
 
+# RL_SERVER=valkey: the same, against Valkey instead of Redis (Debian 13's valkey-server,
+# valkey-tools and valkey-sentinel take the place of Redis's three packages). Debian ships
+# Valkey under its own names only, and every script and test starts redis-server and
+# redis-cli: use_server_binaries points those two names at Valkey's from a directory first
+# on PATH (no redis-sentinel name: the Sentinels then start as redis-server --sentinel).
+RL_SERVER=${RL_SERVER:-redis}
+if [ "$RL_SERVER" = valkey ]; then
+  RL_PACKAGES=("${RL_PACKAGES[@]/#redis-/valkey-}")
+fi
+use_server_binaries() {
+  [ "$RL_SERVER" = valkey ] || return 0
+  local bin="$RL_WORK_DIR/server-bin" name
+  mkdir -p "$bin"
+  for name in server cli; do
+    command -v "valkey-$name" >/dev/null || { log "no valkey-$name on PATH"; return 1; }
+    ln -sf "$(command -v "valkey-$name")" "$bin/redis-$name"
+  done
+  export PATH="$bin:$PATH"
+  log "server: $(redis-server --version | cut -d' ' -f1-3) (as redis-server)"
+}
+
 # The packages of the release's default clang with its sanitizer runtimes and llvm-symbolizer
 # (Debian 12: clang-14, libclang-rt-14-dev, llvm-14; Debian 13: 19): their names carry the
 # version, so it is read from what the `clang` package depends on.

@@ -3,7 +3,8 @@
 # ("trixie": PHP 8.4, hiredis 1.2, Redis 8), in a root made with debootstrap.
 # Inside, scripts/test.sh does what it does on Debian 12: installs trixie's
 # php-dev, php-fpm, libhiredis-dev, redis-server..., builds, runs the suite.
-#   scripts/test-debian13.sh [run-tests.php args]
+#   [RL_SERVER=valkey] scripts/test-debian13.sh [run-tests.php args]
+# With RL_SERVER=valkey, the same against trixie's Valkey 8.1 (scripts/test-valkey.sh).
 # Last line: scripts/test.sh's "N passed, N failed, N skipped" from inside the root.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -13,8 +14,8 @@ trap 'root_remove "$root"; cleanup' EXIT
 
 root_pristine trixie "$root"
 root_copy_repo "$root" /src
-root_run "$root" bash -c 'cd /src && bash scripts/test.sh "$@" > /tmp/suite.log 2>&1; rc=$?
-  echo "PHP $(php -r "echo PHP_VERSION;"), hiredis $(dpkg-query -W -f="\${Version}" libhiredis-dev), $(redis-server --version | cut -d" " -f3)"
+root_run "$root" env RL_SERVER="$RL_SERVER" bash -c 'cd /src && bash scripts/test.sh "$@" > /tmp/suite.log 2>&1; rc=$?
+  echo "PHP $(php -r "echo PHP_VERSION;"), hiredis $(dpkg-query -W -f="\${Version}" libhiredis-dev), $("$RL_SERVER-server" --version | cut -d" " -f1-3)"
   tail -1 /tmp/suite.log > /tmp/last; exit $rc' bash "$@" \
-  || { tail -80 "$root/tmp/suite.log"; log "the suite failed on Debian 13 (above: the end of its log)"; exit 1; }
+  || { tail -80 "$root/tmp/suite.log"; log "the suite failed on Debian 13, $RL_SERVER (above: the end of its log)"; exit 1; }
 cat "$root/tmp/last"

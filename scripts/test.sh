@@ -33,6 +33,7 @@ if [ "${1:-}" = --valgrind ]; then
 fi
 
 ensure_packages
+use_server_binaries
 # RL_PHP and RL_EXT test another build (e.g. a debug/ZTS PHP and the extension built for it).
 if [ -n "${RL_EXT:-}" ]; then log "testing the prebuilt $RL_EXT"; else build_extension; fi
 start_redis port
