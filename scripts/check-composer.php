@@ -43,8 +43,8 @@ foreach (['support-zts', 'support-nts'] as $mode) {
         $problems[] = "php-ext.$mode is not true";
     }
 }
-// The PHP versions: README's promise ("PHP 8.1 to 8.4"), package.xml's minimum and
-// composer.json's constraint (">=8.1 <8.5") name the same range.
+// The PHP versions: README's promise ("PHP 8.1 to 8.5"), package.xml's minimum and
+// composer.json's constraint (">=8.1 <8.6") name the same range.
 if (!preg_match('/Requirements: PHP (\d+)\.(\d+) to (\d+)\.(\d+)/', $readme, $m)) {
     $problems[] = 'README.md has no "Requirements: PHP X.Y to X.Y"';
 } else {

@@ -35,6 +35,12 @@ RL_SERVER=${RL_SERVER:-redis}
 if [ "$RL_SERVER" = valkey ]; then
   RL_PACKAGES=("${RL_PACKAGES[@]/#redis-/valkey-}")
 fi
+# RL_PHP_VERSION=8.5: Debian's packages of that PHP (php8.5-dev, -cli, -fpm) in place of the
+# release's default ones (php-dev...): PHP 8.5 from experimental in an unstable root.
+if [ -n "${RL_PHP_VERSION:-}" ]; then
+  RL_PACKAGES_BUILD=("${RL_PACKAGES_BUILD[@]/#php-/php$RL_PHP_VERSION-}")
+  RL_PACKAGES=("${RL_PACKAGES[@]/#php-/php$RL_PHP_VERSION-}")
+fi
 use_server_binaries() {
   [ "$RL_SERVER" = valkey ] || return 0
   local bin="$RL_WORK_DIR/server-bin" name
