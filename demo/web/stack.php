@@ -86,26 +86,33 @@ final class RlWebStack
         $docroot = realpath($o['docroot'] ?? '') ?: throw new RuntimeException('docroot: no such directory: '
             . var_export($o['docroot'] ?? null, true));
         $workers = (int)($o['workers'] ?? 32);
-        $port = (int)($o['port'] ?? 0) ?: rl_free_port();
-        $fpmPort = (int)($o['fpm_port'] ?? 0) ?: rl_free_port();
-        foreach ([$port => 'nginx', $fpmPort => 'php-fpm'] as $p => $who) {
-            self::assertPortFree($p, $who);
+        // a port rl_free_port() found free is free only until someone else is given it (suites run
+        // side by side in CI): a stack that lost one to another process starts again on new ones
+        for ($attempt = 1; ; $attempt++) {
+            $port = (int)($o['port'] ?? 0) ?: rl_free_port();
+            $fpmPort = (int)($o['fpm_port'] ?? 0) ?: rl_free_port();
+            foreach ([$port => 'nginx', $fpmPort => 'php-fpm'] as $p => $who) {
+                self::assertPortFree($p, $who);
+            }
+            $dir = rtrim($o['dir'] ?? sys_get_temp_dir(), '/') . '/rlweb-' . getmypid() . '-' . bin2hex(random_bytes(3));
+            if (!@mkdir("$dir/tmp", 0700, true)) {
+                throw new RuntimeException("cannot create $dir");
+            }
+            $stack = new self($dir, $docroot, $port, $fpmPort, $workers, (bool)($o['keep_dir'] ?? getenv('RLWEB_KEEP_DIR')));
+            self::$live[spl_object_id($stack)] = $stack;
+            register_shutdown_function([$stack, 'stop']);
+            try {
+                $stack->startFpm($fpmBin, $o);
+                $stack->startNginx($nginxBin, $o);
+                return $stack;
+            } catch (Throwable $e) {
+                $stack->stop();
+                $portTaken = str_contains($e->getMessage(), 'Address already in use');
+                if (!$portTaken || $attempt >= 3 || isset($o['port']) || isset($o['fpm_port'])) {
+                    throw $e;
+                }
+            }
         }
-        $dir = rtrim($o['dir'] ?? sys_get_temp_dir(), '/') . '/rlweb-' . getmypid() . '-' . bin2hex(random_bytes(3));
-        if (!@mkdir("$dir/tmp", 0700, true)) {
-            throw new RuntimeException("cannot create $dir");
-        }
-        $stack = new self($dir, $docroot, $port, $fpmPort, $workers, (bool)($o['keep_dir'] ?? getenv('RLWEB_KEEP_DIR')));
-        self::$live[spl_object_id($stack)] = $stack;
-        register_shutdown_function([$stack, 'stop']);
-        try {
-            $stack->startFpm($fpmBin, $o);
-            $stack->startNginx($nginxBin, $o);
-        } catch (Throwable $e) {
-            $stack->stop();
-            throw $e;
-        }
-        return $stack;
     }
 
     /** "http://127.0.0.1:<port><path>" */
@@ -485,8 +492,15 @@ final class RlWebStack
             $s = @stream_socket_client("tcp://127.0.0.1:$port", $errno, $errstr, 0.5);
             if ($s) {
                 fclose($s);
-                // the port was free before the start, but make sure the listener is not gone again
-                usleep(20000);
+                // the port was free before the start, but make sure the listener is not gone again,
+                // and is ours: nginx that finds its port taken logs so and retries for 2.5 s, while
+                // whoever took the port answers this connect
+                usleep(50000);
+                $taken = preg_grep('/Address already in use/', array_map(fn ($f) => (string)@file_get_contents($f), $logs));
+                if ($taken) {
+                    throw new RuntimeException("$who: 127.0.0.1:$port was taken meanwhile (Address already in use): "
+                        . self::lastLine($logs));
+                }
                 if (proc_get_status($proc)['running']) {
                     return;
                 }
