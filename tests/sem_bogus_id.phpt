@@ -35,8 +35,10 @@ foreach ($bogus as $id) {
     }
 }
 var_dump($bad);
-// the PTTLs were not touched either (a refresh would have pushed them to ~60 s)
-var_dump(max(sem_pttls($raw, $keys)) <= 30000);
+// the PTTLs were not touched either (a refresh would have pushed them to ~60 s); a bound well
+// below that: the TTLs are set from the server's TIME, and a wall clock stepped back afterwards
+// (a VM's time sync) reads them longer than 30 s (fresh-debian12 stage of 08b6696)
+var_dump(max(sem_pttls($raw, $keys)) <= 45000);
 var_dump($s->count($name), $t->count($other), $raw->cmd('ZSCORE', sem_keys($other)[1], $x) !== null);
 // the object still knows its own slots
 var_dump($s->release($name), $s->release($name), $t->release($other));
