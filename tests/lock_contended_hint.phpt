@@ -67,7 +67,10 @@ var_dump($a->lock($name, 0.02, 30));   // found held (SET NX), waits 20 ms in th
 $raw->cmd('DEL', $key);
 $monitor->commands();
 var_dump($a->lock($name, 0.000001, 30));   // out of time before any join: SET NX, which takes the free lock
-echo sent($monitor, $addr), "\n";
+// (1 us may also not have passed by the check before the join: then the join takes the free lock;
+// what must never happen is a lock() that sends nothing, PHP 8.5 stage of 253b694)
+$sent = sent($monitor, $addr);
+echo in_array($sent, ['SET', 'SCRIPT BLPOP SCRIPT'], true) ? 'SET' : $sent, "\n";
 var_dump($a->unlock($name));
 $monitor->commands();
 
