@@ -13,9 +13,4 @@ root="$RL_WORK_DIR/trixie"
 trap 'root_remove "$root"; cleanup' EXIT
 
 root_pristine trixie "$root"
-root_copy_repo "$root" /src
-root_run "$root" env RL_SERVER="$RL_SERVER" bash -c 'cd /src && bash scripts/test.sh "$@" > /tmp/suite.log 2>&1; rc=$?
-  echo "PHP $(php -r "echo PHP_VERSION;"), hiredis $(dpkg-query -W -f="\${Version}" libhiredis-dev), $("$RL_SERVER-server" --version | cut -d" " -f1-3)"
-  tail -1 /tmp/suite.log > /tmp/last; exit $rc' bash "$@" \
-  || { tail -80 "$root/tmp/suite.log"; log "the suite failed on Debian 13, $RL_SERVER (above: the end of its log)"; exit 1; }
-cat "$root/tmp/last"
+root_suite "$root" "Debian 13, $RL_SERVER" "$RL_SERVER" RL_SERVER="$RL_SERVER" -- "$@"

@@ -22,9 +22,4 @@ SOURCES
 echo 'Acquire::Check-Valid-Until "false";' | as_root tee "$root/etc/apt/apt.conf.d/99redislock-snapshot" >/dev/null
 # the lists the tarball holds are debootstrap's (sid only), however new: fetched again here
 root_run "$root" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-root_copy_repo "$root" /src
-root_run "$root" env RL_PHP_VERSION=8.5 RL_SERVER=valkey bash -c 'cd /src && bash scripts/test.sh "$@" > /tmp/suite.log 2>&1; rc=$?
-  echo "PHP $(php -r "echo PHP_VERSION;"), hiredis $(dpkg-query -W -f="\${Version}" libhiredis-dev), $(valkey-server --version | cut -d" " -f1-3)"
-  tail -1 /tmp/suite.log > /tmp/last; exit $rc' bash "$@" \
-  || { tail -80 "$root/tmp/suite.log"; log "the suite failed on PHP 8.5 (above: the end of its log)"; exit 1; }
-cat "$root/tmp/last"
+root_suite "$root" "PHP 8.5" valkey RL_PHP_VERSION=8.5 RL_SERVER=valkey -- "$@"
