@@ -197,8 +197,9 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "bea619b87b812d266e33fd917516973afa0e3f7e"
+#define RL_LUA_LOCK_RELEASE_SHA1 "0956f916922819e8adf79ad0518ee4a56716aa05"
 #define RL_LUA_LOCK_RELEASE \
+	"local mine = false\n" \
 	"if ARGV[4] ~= 'watch' then\n" \
 	"  if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"  if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
@@ -206,12 +207,13 @@
 	"    redis.call('DEL', KEYS[1])\n" \
 	"    return 1\n" \
 	"  end\n" \
+	"  mine = true\n" \
 	"end\n" \
 	"local LIVENESS = tonumber(ARGV[3])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
 	"local watcher = ARGV[4] == 'watch' and ARGV[1] or nil\n" \
 	"local released = 0\n" \
-	"if redis.call('GET', KEYS[1]) == ARGV[1] then\n" \
+	"if mine or redis.call('GET', KEYS[1]) == ARGV[1] then\n" \
 	"  released = 1\n" \
 	"  if hand_on(nil, nil, watcher) then return 1 end\n" \
 	"  redis.call('DEL', KEYS[1])\n" \
