@@ -2,7 +2,7 @@
 # The benchmark's plots, as SVG, drawn with gnuplot from the data files the
 # sections of bench/run.sh write (it calls this at its end):
 #
-#   bash bench/plots.sh [DATA_DIR [OUT_DIR]]   (default: bench/results/data, bench/results)
+#   bash bench/plots.sh [DATA_DIR [OUT_DIR]]   (default: bench/results/local/data, DATA_DIR/..)
 #
 #   wait_cdf.svg      section 2 (contended.php --mode lock): the distribution of the waits,
 #                     from contended-lock-IMPL.waits (one wait in ms a line; the p50, p99
@@ -21,12 +21,12 @@
 #
 # The implementations keep one colour in every plot (redislock blue, the userland
 # lock and the phpredis pollers orange, symfony/lock green, references grey).
-# Prints a few lines for bench/results/latest.txt (stdout); gnuplot's own
+# Prints a few lines for bench/run.sh's latest.txt (stdout); gnuplot's own
 # messages go to stderr.
 set -uo pipefail
 
 bench_dir=$(cd "$(dirname "$0")" && pwd)
-data=${1:-$bench_dir/results/data}
+data=${1:-$bench_dir/results/local/data}
 out=${2:-$(dirname "$data")}
 
 report=()   # one line per plot, printed at the end

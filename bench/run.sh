@@ -28,12 +28,15 @@
 #       persistent false and true; the C floor on each kind of node; the ratios
 #       to one server                                             (bench/cluster.php)
 # then a summary of every target (and of the figures reported without one).
-# The output also goes to bench/results/latest.txt.
+# The output also goes to bench/results/local/latest.txt (ignored by git, so a
+# run leaves the clone clean; the end of the output says where it went).
+# RL_UPDATE_RESULTS=1 writes bench/results/latest.txt and its plots instead: the
+# tracked copies whose figures README quotes (only for a run meant to replace them).
 #
 # Plots (bench/plots.sh, with gnuplot) go beside that file as SVG: wait_cdf.svg
 # and fairness.svg (section 2), uncontended.svg (section 1), waiting_cost.svg
 # (section 5), each captioned with the machine, the date and the commit. Their
-# data (plain text; to redraw: bash bench/plots.sh bench/results/data bench/results)
+# data (plain text; to redraw: bash bench/plots.sh bench/results/local/data)
 # goes to data/ beside it, replaced at every run. A plot whose section was not
 # run is not redrawn, and the output says so (an older SVG there is left as it is).
 #
@@ -55,7 +58,8 @@
 #   --only LIST          some of: lock (1), contended (2), semaphore (3a, 3b), memory (4),
 #                        waiting (5), redlock (6), cluster (7), comma-separated (default: all)
 #   --placement P        both (default), split, same or none: see below
-#   --output FILE        where the output is copied (default bench/results/latest.txt); the
+#   --output FILE        where the output is copied (default bench/results/local/latest.txt,
+#                        bench/results/latest.txt with RL_UPDATE_RESULTS=1); the
 #                        plots and their data/ go to the same directory
 #
 # CPU placement of the single-process uncontended clients (sections 1 and 3a),
@@ -119,9 +123,11 @@ case $placement in both|split|same|none) ;; *) echo "bench/run.sh: --placement m
 want() { case ",$only," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 bench_dir=$(cd "$(dirname "$0")" && pwd)
-: "${output:=$bench_dir/results/latest.txt}"
-# the plots go beside the output (so a trial run with --output elsewhere leaves
-# bench/results/ alone), their data in data/ under it
+# bench/results/ holds the tracked copies README quotes: replaced only when asked (see the top)
+if [ "${RL_UPDATE_RESULTS:-0}" = 1 ]; then : "${output:=$bench_dir/results/latest.txt}"; fi
+: "${output:=$bench_dir/results/local/latest.txt}"
+# the plots go beside the output (so a run writes no tracked file unless
+# RL_UPDATE_RESULTS=1 or --output points there), their data in data/ under it
 plot_dir=$(dirname "$output")
 data_dir=$plot_dir/data
 

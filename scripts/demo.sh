@@ -9,8 +9,10 @@
 #
 # The same sale over HTTP, under nginx and php-fpm (demo/web/sale.php): apache
 # bench against demo/web/buy.php with RedisLock, the userland lock on phpredis,
-# and no lock; one table, the extension/userland ratios, and
-# demo/results/web_latest.txt and web_latency_cdf.svg.
+# and no lock; one table, the extension/userland ratios, and web_latest.txt and
+# web_latency_cdf.svg in demo/results/local/ (ignored by git; the last line says
+# where). RL_UPDATE_RESULTS=1 writes them to demo/results/ instead: the tracked
+# copies README quotes (only for a run meant to replace them).
 #   scripts/demo.sh --web [--requests 5000] [--concurrency 200] [--stock 500] [--workers 32]
 #                   [--work-us 1000] [--variants ext,userland,none] [--port N]
 # Exit status non-zero if a locked variant oversold or had errors, or nginx or

@@ -11,12 +11,13 @@
  * worker connected, opcache filled), then the burst, Redis's INFO before and
  * after, its connected_clients sampled every 20 ms during it. Prints one table,
  * the ratios the project targets (extension vs userland), writes the table to
- * demo/results/web_latest.txt and a latency CDF (gnuplot, SVG) to
- * demo/results/web_latency_cdf.svg.
+ * web_latest.txt and a latency CDF (gnuplot, SVG) to web_latency_cdf.svg in
+ * demo/results/local/ (ignored by git: a run leaves the clone clean), or with
+ * RL_UPDATE_RESULTS=1 in demo/results/, the tracked copies README quotes.
  *
  *   php -n demo/web/sale.php --server tcp://127.0.0.1:PORT --ext modules/redislock.so
  *       [--requests 5000] [--concurrency 200] [--stock 500] [--workers 32] [--work-us 1000]
- *       [--variants ext,userland,none] [--port N] [--out-dir demo/results] [--work-dir DIR]
+ *       [--variants ext,userland,none] [--port N] [--out-dir demo/results/local] [--work-dir DIR]
  *
  * Exit status: 0; 1 if a locked variant oversold or had errors, or the stack could
  * not run (a one-line reason on stderr); 2 on a usage error.
@@ -42,7 +43,7 @@ function options(): array
     $o = bench_options([
         'server' => null, 'ext' => null, 'requests' => 5000, 'concurrency' => 200, 'stock' => 500, 'workers' => 32,
         'work-us' => 1000, 'variants' => 'ext,userland,none', 'port' => 0,
-        'out-dir' => dirname(__DIR__) . '/results', 'work-dir' => getenv('RL_WORK_DIR') ?: sys_get_temp_dir(),
+        'out-dir' => dirname(__DIR__) . (getenv('RL_UPDATE_RESULTS') === '1' ? '/results' : '/results/local'), 'work-dir' => getenv('RL_WORK_DIR') ?: sys_get_temp_dir(),
     ], ['server' => 'tcp://127.0.0.1:PORT', 'ext' => 'path/to/redislock.so', 'variants' => 'LIST', 'out-dir' => 'DIR']);
     foreach (['requests', 'concurrency', 'stock', 'workers', 'work-us', 'port'] as $k) {
         if ($o[$k] < (in_array($k, ['work-us', 'port'], true) ? 0 : 1) || $o[$k] > 999999999) {
