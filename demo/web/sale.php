@@ -378,7 +378,10 @@ try {
     $fpmBin = rl_fpm_binary() ?? throw new RuntimeException('no php-fpm of PHP ' . PHP_VERSION
         . ' found (apt-get install php-fpm)');
     $o['phpredis'] = RlWebStack::phpredisExtensions($fpmBin);
-    $nginxVersion = preg_match('~nginx/([\d.]+)~', (string)shell_exec('nginx -v 2>&1'), $m) ? $m[1] : '?';
+    /* where RlWebStack finds it: /usr/sbin is on no PATH but root's, so a plain `nginx -v` said "?" */
+    $nginxBin = RlWebStack::binary('nginx', ['/usr/sbin/nginx', '/usr/local/sbin/nginx']);
+    $nginxVersion = $nginxBin !== null
+        && preg_match('~nginx/([\d.]+)~', (string)shell_exec(escapeshellarg($nginxBin) . ' -v 2>&1'), $m) ? $m[1] : '?';
 } catch (Throwable $e) {
     fwrite(STDERR, 'demo --web: ' . $e->getMessage() . "\n");
     exit(1);
