@@ -129,10 +129,12 @@ earlier() {
 }
 
 # draw NAME WHAT: runs gnuplot on WORK/NAME.gp (the plot's script) into OUT/NAME
-# and notes WHAT, or the failure (gnuplot's messages go to stderr)
+# and notes WHAT, or the failure (gnuplot's messages go to stderr). In a UTF-8
+# locale whatever the caller's: `set encoding utf8` (the scripts' labels hold
+# µ, ≤, ·) warned "iconv failed to convert degree sign" in the C locale (no LANG).
 draw() {
   local name=$1 tmp="$out/.$1.tmp.$$"
-  if { echo "set output $(gq "$tmp")"; cat "$work/$name.gp"; } | gnuplot 2>"$work/$name.err" && [ -s "$tmp" ]; then
+  if { echo "set output $(gq "$tmp")"; cat "$work/$name.gp"; } | LC_ALL=C.UTF-8 gnuplot 2>"$work/$name.err" && [ -s "$tmp" ]; then
     mv -f "$tmp" "$out/$name"
     note "$name" "drawn: $2"
     sed 's/^/    gnuplot: /' "$work/$name.err" >&2   # warnings, if any
