@@ -10,7 +10,7 @@
 #   scripts/test-asan.sh [run-tests.php args, e.g. tests/lock_basic.phpt]
 # Fails when a test fails or when any sanitizer report was written, even by a test
 # run-tests.php counted as passed (that test is then counted as failed).
-# Last line: "N passed, N failed, N skipped".
+# Last line: "N passed, N failed, N skipped, N xfail".
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 trap cleanup EXIT
@@ -90,8 +90,8 @@ RL_PHP="$REPO_ROOT/scripts/asan/php.sh" RL_EXT="$ext" RL_WORK_DIR="$RL_WORK_DIR/
 suite_rc=${PIPESTATUS[0]}
 set -e
 
-read -r passed failed skipped < <(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p' "$out" | tail -1)
-passed=${passed:-0}; failed=${failed:-0}; skipped=${skipped:-0}
+read -r passed failed skipped xfail < <(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped, \([0-9]*\) xfail$/\1 \2 \3 \4/p' "$out" | tail -1)
+passed=${passed:-0}; failed=${failed:-0}; skipped=${skipped:-0}; xfail=${xfail:-0}
 # run-tests.php's result lines ("PASS <title> [tests/foo.phpt]") without colours or progress.
 results="$RL_WORK_DIR/results.txt"
 tr '\r' '\n' <"$out" | sed 's/\x1b\[[0-9;]*m//g' | grep -E '^[A-Z&]+ .*\.phpt\]' >"$results" || true
@@ -114,8 +114,9 @@ for dir in "$logs"/*/; do
   case $result in
     PASS) passed=$((passed - 1)); failed=$((failed + 1)) ;;
     SKIP) skipped=$((skipped - 1)); failed=$((failed + 1)) ;;
+    XFAIL) xfail=$((xfail - 1)); failed=$((failed + 1)) ;;
     FAIL | LEAK | 'LEAK&FAIL' | WARN | BORK) ;;   # already counted as failed
-    *) failed=$((failed + 1)) ;;   # XFAIL, or run-tests.php itself (directory run-tests)
+    *) failed=$((failed + 1)) ;;   # run-tests.php itself (directory run-tests)
   esac
 done
 if [ "$reports" -gt 0 ]; then
@@ -125,5 +126,5 @@ if [ "$reports" -gt 0 ]; then
 else
   echo "Sanitizer reports: none"
 fi
-echo "$passed passed, $failed failed, $skipped skipped"
+echo "$passed passed, $failed failed, $skipped skipped, $xfail xfail"
 [ "$suite_rc" -eq 0 ] && [ "$reports" -eq 0 ]

@@ -5,7 +5,7 @@
 # php-dev, php-fpm, libhiredis-dev, redis-server..., builds, runs the suite.
 #   [RL_SERVER=valkey] scripts/test-debian13.sh [run-tests.php args]
 # With RL_SERVER=valkey, the same against trixie's Valkey 8.1 (scripts/test-valkey.sh).
-# Last line: scripts/test.sh's "N passed, N failed, N skipped" from inside the root.
+# Last line: scripts/test.sh's "N passed, N failed, N skipped, N xfail" from inside the root.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/debian-root.sh"

@@ -10,7 +10,7 @@
 # every package is in, ran no line the first run did not and cost CI a build
 # and a demo (about a minute of CPU).
 #   scripts/test-fresh-debian12.sh
-# Last line: the sudo user's "N passed, N failed, N skipped".
+# Last line: the sudo user's "N passed, N failed, N skipped, N xfail".
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/debian-root.sh"

@@ -4,7 +4,7 @@
 # unstable's hiredis and Valkey 9 (valkey-server, its Sentinel and cluster mode).
 # Inside, scripts/test.sh runs with RL_PHP_VERSION=8.5 and RL_SERVER=valkey.
 #   scripts/test-php85.sh [run-tests.php args]
-# Last line: scripts/test.sh's "N passed, N failed, N skipped" from inside the root.
+# Last line: scripts/test.sh's "N passed, N failed, N skipped, N xfail" from inside the root.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/debian-root.sh"

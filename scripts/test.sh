@@ -4,7 +4,9 @@
 # The servers some tests need besides it (five more masters, a Sentinel group, a
 # Redis Cluster) run only while those tests run: the suite runs in phases.
 #   scripts/test.sh [--valgrind] [run-tests.php args, e.g. tests/lock_basic.phpt]
-# Last line: "N passed, N failed, N skipped". Exit status 0 only if none failed.
+# Last line: "N passed, N failed, N skipped, N xfail" (xfail: the tests with an --XFAIL--
+# section that failed as expected, run-tests.php's "Expected fail", and under valgrind its
+# "Expected leak"). Exit status 0 only if none failed.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 trap cleanup EXIT
@@ -168,6 +170,7 @@ count() { sed -n "s/^Tests $1 *: *\([0-9]*\).*/\1/p" "$out" | awk '{ n += $1 } E
 passed=$(count passed); failed=$(count failed); skipped=$(count skipped)
 leaked=$(count leaked); warned=$(count warned); borked=$(grep -c '^BORK' "$out" || true)
 failed=$(( ${failed:-0} + ${leaked:-0} + ${warned:-0} + ${borked:-0} ))
+xfail=$(sed -n 's/^Expected \(fail\|leak\) *: *\([0-9]*\).*/\2/p' "$out" | awk '{ n += $1 } END { print n + 0 }')
 # a test skipped for want of a family of servers: families_of (above) did not see that it needs
 # one, so it ran in a phase without it; every family runs in some phase, so that skip is a bug here
 misplaced=$(grep -oE '\[tests/[^]]*\.phpt\] reason: REDISLOCK_TEST_(MASTERS|SENTINEL|CLUSTER) is not set' "$out" \
@@ -177,5 +180,5 @@ if [ -n "$misplaced" ]; then
   printf '%s\n' "$misplaced" | sed 's/^/  /'
   failed=$(( failed + $(printf '%s\n' "$misplaced" | wc -l) ))
 fi
-echo "${passed:-0} passed, $failed failed, ${skipped:-0} skipped"
+echo "${passed:-0} passed, $failed failed, ${skipped:-0} skipped, $xfail xfail"
 [ "$failed" -eq 0 ] && [ "${passed:-0}" -gt 0 ]
