@@ -68,7 +68,7 @@ if test "$PHP_REDISLOCK" != "no"; then
       ext/core/rl_scripts.c"
   redislock_php_sources="ext/php/redislock.c ext/php/php_redislock_client.c ext/php/php_redislock_options.c
       ext/php/php_redislock_pool.c ext/php/php_redislock_route.c ext/php/php_redislock_args.c
-      ext/php/php_redislock_random.c ext/php/php_redislock_wait.c ext/php/php_redislock_release.c
+      ext/php/php_redislock_random.c ext/php/php_redislock_wait.c ext/php/php_redislock_release.c ext/php/php_redislock_stats.c
       ext/php/php_redislock_lock.c ext/php/php_redislock_lock_multi.c ext/php/php_redislock_redlock.c
       ext/php/php_redislock_registry.c ext/php/php_redislock_semaphore.c"
   redislock_cflags="-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden"

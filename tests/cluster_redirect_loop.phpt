@@ -41,7 +41,7 @@ foreach ([
         echo "$what: no exception: ", json_encode($r), "\n";
     } catch (RedisLockException $e) {
         $took = microtime(true) - $t;
-        echo "$what: RedisLockException", str_contains($e->getMessage(), 'MOVED') ? '' : ': ' . $e->getMessage(),
+        echo "$what: RedisLockException", rl_error_kind($e), str_contains($e->getMessage(), 'MOVED') ? '' : ': ' . $e->getMessage(),
             $took < 3.0 * $k ? '' : " after $took s", "\n";
     } catch (Throwable $e) {
         echo "$what: ", get_class($e), ': ', $e->getMessage(), "\n";
@@ -72,10 +72,10 @@ string(2) "OK"
 string(2) "OK"
 bool(true)
 bool(true)
-lock: RedisLockException
-lock with a timeout: RedisLockException
-acquire: RedisLockException
-a new object: RedisLockException
+lock: RedisLockException[TOO_MANY_REDIRECTS]
+lock with a timeout: RedisLockException[TOO_MANY_REDIRECTS]
+acquire: RedisLockException[TOO_MANY_REDIRECTS]
+a new object: RedisLockException[TOO_MANY_REDIRECTS]
 bool(true)
 int(0)
 -- the slot has an owner again

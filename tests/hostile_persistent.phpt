@@ -18,108 +18,108 @@ foreach (array_keys(rl_hostile_methods()) as $method) {
 rl_hostile_run($methods, true);
 ?>
 --EXPECT--
-lock status: RedisLockException: <fake>: unexpected reply to SET NX GET; discarded; usable again; real ok
-lock out_of_range: RedisLockException: <fake>: unexpected reply to SET NX GET; discarded; usable again; real ok
-lock deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-lock error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-lock extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to SET NX GET; discarded; usable again; real ok
+lock out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to SET NX GET; discarded; usable again; real ok
+lock deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+lock error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 lock extra_later: returned true; discarded; usable again; real ok
-lock close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-lock bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-lock trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
-lock+wait status: RedisLockException: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
-lock+wait out_of_range: RedisLockException: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
-lock+wait deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-lock+wait error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-lock+wait extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+lock trickle: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok
+lock+wait status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
+lock+wait out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
+lock+wait deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+lock+wait error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock+wait extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 lock+wait extra_later: returned true; discarded; usable again; real ok
-lock+wait close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-lock+wait bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-expire status: RedisLockException: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
-expire out_of_range: RedisLockException: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
-expire deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-expire error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-expire extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock+wait close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock+wait bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+expire status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
+expire out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
+expire deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+expire error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+expire extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 expire extra_later: returned true; discarded; usable again; real ok
-expire close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-expire bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-isLocking status: RedisLockException: <fake>: unexpected reply to GET; discarded; usable again; real ok
-isLocking out_of_range: RedisLockException: <fake>: unexpected reply to GET; discarded; usable again; real ok
-isLocking deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-isLocking error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-isLocking extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+expire close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+expire bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+isLocking status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to GET; discarded; usable again; real ok
+isLocking out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to GET; discarded; usable again; real ok
+isLocking deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+isLocking error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+isLocking extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 isLocking extra_later: returned true; discarded; usable again; real ok
-isLocking close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-isLocking bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-unlock status: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlock out_of_range: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlock deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-unlock error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-unlock extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+isLocking close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+isLocking bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+unlock status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlock out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlock deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+unlock error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+unlock extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 unlock extra_later: returned true; discarded; usable again; real ok
-unlock close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-unlock bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-unlock+watch status: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlock+watch out_of_range: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlock+watch deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-unlock+watch error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-unlock+watch extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+unlock close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+unlock bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+unlock+watch status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlock+watch out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlock+watch deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+unlock+watch error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+unlock+watch extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 unlock+watch extra_later: returned true; discarded; usable again; real ok
-unlock+watch close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-unlock+watch bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-unlockAll status: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlockAll out_of_range: RedisLockException: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlockAll deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-unlockAll error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-unlockAll extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+unlock+watch close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+unlock+watch bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+unlockAll status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlockAll out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlockAll deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+unlockAll error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+unlockAll extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 unlockAll extra_later: returned true; discarded; usable again; real ok
-unlockAll close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-unlockAll bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-acquire status: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
-acquire out_of_range: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
-acquire deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-acquire error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-acquire extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+unlockAll close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+unlockAll bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+acquire status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
+acquire out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
+acquire deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+acquire error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+acquire extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 acquire extra_later: returned a holder id; discarded; usable again; real ok
-acquire close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-acquire bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-acquire+wait status: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
-acquire+wait out_of_range: RedisLockException: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
-acquire+wait deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-acquire+wait error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-acquire+wait extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+acquire close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+acquire bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+acquire+wait status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
+acquire+wait out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
+acquire+wait deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+acquire+wait error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+acquire+wait extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 acquire+wait extra_later: returned a holder id; discarded; usable again; real ok
-acquire+wait close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-acquire+wait bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-release status: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
-release out_of_range: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
-release deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-release error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-release extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+acquire+wait close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+acquire+wait bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+release status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
+release out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
+release deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+release error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+release extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 release extra_later: returned true; discarded; usable again; real ok
-release close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-release bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-refresh status: RedisLockException: <fake>: unexpected reply to semaphore refresh; discarded; usable again; real ok
-refresh out_of_range: RedisLockException: <fake>: unexpected reply to semaphore refresh; discarded; usable again; real ok
-refresh deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-refresh error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-refresh extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+release close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+release bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+refresh status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore refresh; discarded; usable again; real ok
+refresh out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore refresh; discarded; usable again; real ok
+refresh deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+refresh error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+refresh extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 refresh extra_later: returned true; discarded; usable again; real ok
-refresh close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-refresh bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-releaseAll status: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
-releaseAll out_of_range: RedisLockException: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
-releaseAll deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-releaseAll error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-releaseAll extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+refresh close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+refresh bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+releaseAll status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
+releaseAll out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore release; discarded; usable again; real ok
+releaseAll deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+releaseAll error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+releaseAll extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 releaseAll extra_later: returned true; discarded; usable again; real ok
-releaseAll close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-releaseAll bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-count status: RedisLockException: <fake>: unexpected reply to semaphore count; discarded; usable again; real ok
-count deep: RedisLockException: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
-count error: RedisLockException: <fake>: ERR hostile server says no; kept; usable again; real ok
-count extra_before: RedisLockException: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+releaseAll close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+releaseAll bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+count status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore count; discarded; usable again; real ok
+count deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+count error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+count extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
 count extra_later: returned 1; discarded; usable again; real ok
-count close_mid: RedisLockException: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
-count bad_int: RedisLockException: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
-count trickle: RedisLockException: <fake>: read timed out; discarded; usable again; real ok
+count close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+count bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+count trickle: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok

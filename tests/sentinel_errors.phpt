@@ -29,7 +29,7 @@ function check(string $label, callable $call, array $mustName, string $secret, f
         $missing = array_values(array_filter($mustName,
             fn ($s) => substr_count($msg, $s) < ($s[0] === '"' ? 1 : 2)));
         $ok = $e instanceof RedisLockException && !$missing && !str_contains($msg, $secret) && $took < $max;
-        echo "$label: ", $ok ? 'ok' : get_class($e) . ": $msg (missing " . json_encode($missing) . ', '
+        echo "$label: ", $ok ? 'ok' . rl_error_kind($e) : get_class($e) . ": $msg (missing " . json_encode($missing) . ', '
             . (str_contains($msg, $secret) ? 'shows the password, ' : '') . sprintf('%.3f s)', $took), "\n";
     }
 }
@@ -98,23 +98,23 @@ var_dump(is_string($sem->acquire($x, 1, 30)), $sem->releaseAll());
 ?>
 --EXPECT--
 -- dead ports
-lock: ok
-lock with sentinel_password: ok
-lock with sentinel_username: ok
-acquire: ok
-count: ok
+lock: ok[NO_ROUTE]
+lock with sentinel_password: ok[NO_ROUTE]
+lock with sentinel_username: ok[NO_ROUTE]
+acquire: ok[NO_ROUTE]
+count: ok[NO_ROUTE]
 sentinel://127.0.0.1:PORT/rl-no-master: no Sentinel answered for master "rl-no-master": tcp://127.0.0.1:PORT: cannot connect: Connection refused
-five dead: ok
-default port: ok
+five dead: ok[NO_ROUTE]
+default port: ok[NO_ROUTE]
 -- silent Sentinels (accept, never answer): bounded by read_timeout
-silent: ok
+silent: ok[NO_ROUTE]
 -- unknown master name on the shared group
-lock: ok
-acquire: ok
+lock: ok[NO_ROUTE]
+acquire: ok[NO_ROUTE]
 sentinel://SENTINEL/rl-unknown-master: the Sentinels know no master named "rl-unknown-master": tcp://SENTINEL: does not know it
 -- a password for Sentinels that require none
-lock: ok
-unknown name: ok
+lock: ok[NO_ROUTE]
+unknown name: ok[NO_ROUTE]
 -- dead and silent Sentinels before the live ones are skipped
 bool(true)
 int(1)

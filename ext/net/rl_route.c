@@ -199,7 +199,7 @@ rl_status rl_route_run(rl_topology *t, rl_route_pool *pool, const char *key, siz
 					rl_error last = *err;
 					snprintf(err->message, sizeof(err->message), "%s: gave up after %u ms: %s", t->name, paused_ms,
 						last.message);
-					return RL_ERR_ROUTE;
+					return RL_ERR_REDIRECTS;
 				}
 				pause_ms(pause);
 				paused_ms += pause;
@@ -226,7 +226,7 @@ rl_status rl_route_run(rl_topology *t, rl_route_pool *pool, const char *key, siz
 		snprintf(err->message, sizeof(err->message), "%s: still redirected after %d tries, last: %s", t->name,
 			RL_ROUTE_MAX_HOPS, last.message);
 	}
-	return RL_ERR_ROUTE;
+	return RL_ERR_REDIRECTS;
 }
 
 rl_status rl_route_run_on(rl_topology *t, rl_route_pool *pool, size_t node, rl_route_step step, void *ctx,

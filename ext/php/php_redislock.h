@@ -11,6 +11,8 @@ extern zend_module_entry redislock_module_entry;
 
 typedef struct php_redislock_holder php_redislock_holder;
 
+#include "php_redislock_stats.h"
+
 ZEND_BEGIN_MODULE_GLOBALS(redislock)
 	/* INI */
 	char *server;
@@ -20,6 +22,9 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
 	bool persistent;
 	bool auto_release;
 	double max_wait;                 /* redislock.max_wait: no wait lasts longer (0: no cap) */
+	zend_long slow_wait_ms;          /* redislock.slow_wait_ms: a longer wait is logged (0: none) */
+	/* per process (per thread under ZTS), across requests */
+	php_redislock_stats stats[PHP_REDISLOCK_STATS_KINDS];
 	/* per request */
 	uint64_t time_limit_start_ns;    /* when max_execution_time's clock (re)started: request start, set_time_limit() */
 	php_redislock_holder *holders;   /* every live object that can hold something */

@@ -147,9 +147,9 @@ bool php_redislock_client_check_initialized(const php_redislock_client *client)
 
 void php_redislock_client_throw(php_redislock_client *client, rl_status status, const rl_error *err)
 {
-	(void)status;
 	php_redislock_client_discard_if_broken(client);
-	zend_throw_exception(php_redislock_exception_ce, err->message, 0);
+	php_redislock_stats_error(client->stats_kind, status);
+	zend_throw_exception(php_redislock_exception_ce, err->message, php_redislock_error_code(status));
 }
 
 zend_string *php_redislock_client_key(const php_redislock_client *client, const zend_string *name)

@@ -40,6 +40,7 @@ typedef struct {
 	size_t n_node_conns;
 	int min_replicas;                  /* a WAIT for that many replicas behind each write that takes something */
 	long long replica_timeout_ms;
+	php_redislock_stats_kind stats_kind; /* whose counters its calls count in (0: locks) */
 } php_redislock_client;
 
 /* ---- the life cycle (php_redislock_client.c) ---- */

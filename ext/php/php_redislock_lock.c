@@ -330,6 +330,8 @@ PHP_METHOD(RedisLock, lock)
 	uint64_t deadline_ns, sent_ns;
 	long long acked = -1;
 	bool acquired = false, waited = false, joined = false, queued = false, tried = false;
+	bool wait_entered = false, refused = false; /* for the counters */
+	uint64_t started_ns;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_STR(name)
@@ -396,7 +398,7 @@ PHP_METHOD(RedisLock, lock)
 	/* Free: one round trip. Taken, and we may wait: queue up and be woken by the release. */
 	/* the deadline counts from the call: a WAIT behind the first try (min_replicas) is part of the time */
 	deadline_ns = php_redislock_wait_deadline_ns(timeout);
-	sent_ns = php_redislock_now_ns();
+	sent_ns = started_ns = php_redislock_now_ns();
 	if (timeout > 0 && contended_recently(key, sent_ns)) {
 		status = RL_OK; /* found held a moment ago: the join takes it if it is free */
 	} else {
@@ -407,6 +409,7 @@ PHP_METHOD(RedisLock, lock)
 		}
 	}
 	if (status == RL_OK && !acquired && timeout > 0) {
+		wait_entered = true;
 		status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked, &sent_ns,
 			&joined, &queued, &err);
 		if (joined) {
@@ -430,6 +433,7 @@ PHP_METHOD(RedisLock, lock)
 		sent_ns = php_redislock_now_ns();
 		status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &acquired, NULL, NULL, &err);
 		if (status == RL_OK && !acquired && timeout > 0 && php_redislock_now_ns() < deadline_ns) {
+			wait_entered = true;
 			status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked,
 				&sent_ns, &joined, &queued, &err);
 			waited = waited || queued;
@@ -444,10 +448,14 @@ PHP_METHOD(RedisLock, lock)
 		bool undone = false;
 		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &undone, NULL, NULL, &err)) == RL_OK) {
 			acquired = false;
+			refused = true;
 			held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN)->refused = true;
 		}
 	}
 	zend_string_release(key);
+	php_redislock_stats_acquire_end(PHP_REDISLOCK_STATS_LOCK, name, started_ns, wait_entered, timeout,
+		status != RL_OK ? PHP_REDISLOCK_OUTCOME_FAILED : acquired ? PHP_REDISLOCK_OUTCOME_ACQUIRED
+		: refused ? PHP_REDISLOCK_OUTCOME_REFUSED_REPLICAS : PHP_REDISLOCK_OUTCOME_NOT_ACQUIRED);
 	if (status != RL_OK) {
 		if (acquired || status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
 			/*
@@ -511,6 +519,9 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 		php_redislock_client_throw(&lock->client, status, &err);
 		RETURN_THROWS();
 	}
+	if (!yes) {
+		php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++; /* believed held: expired, or deleted, meanwhile */
+	}
 	if (call == HELD_REMAINING) {
 		if (!yes) {
 			RETURN_FALSE;
@@ -565,6 +576,12 @@ PHP_METHOD(RedisLock, unlock)
 PHP_METHOD(RedisLock, remaining)
 {
 	call_with_name(INTERNAL_FUNCTION_PARAM_PASSTHRU, HELD_REMAINING);
+}
+
+PHP_METHOD(RedisLock, stats)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	php_redislock_stats_to_array(PHP_REDISLOCK_STATS_LOCK, return_value);
 }
 
 PHP_METHOD(RedisLock, unlockAll)

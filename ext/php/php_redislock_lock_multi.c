@@ -40,7 +40,8 @@ void php_redislock_multi_lock(redislock_lock_object *lock, zend_string *name, do
 	uint64_t deadline_ns = php_redislock_wait_deadline_ns(timeout);
 	double budget = rl_redlock_acquire_budget(ttl_ms, lock->client.endpoints[0].config.read_timeout);
 	long long validity_ms = 0, free_in_ms = -1;
-	bool acquired = false;
+	bool acquired = false, waited = false;
+	uint64_t started_ns = php_redislock_now_ns();
 
 	php_redislock_client_masters(&lock->client, &masters);
 	if ((held = held_find(lock, name))) {
@@ -91,6 +92,7 @@ void php_redislock_multi_lock(redislock_lock_object *lock, zend_string *name, do
 		if (block_ms > left_ms) {
 			block_ms = left_ms;
 		}
+		waited = true;
 		if ((status = rl_redlock_block(&masters.base, &ref, block_ms, &notes, &err)) != RL_OK) {
 			break;
 		}
@@ -106,6 +108,9 @@ void php_redislock_multi_lock(redislock_lock_object *lock, zend_string *name, do
 		}
 	}
 	zend_string_release(key);
+	php_redislock_stats_acquire_end(PHP_REDISLOCK_STATS_LOCK, name, started_ns, waited, timeout,
+		status != RL_OK ? PHP_REDISLOCK_OUTCOME_FAILED : acquired ? PHP_REDISLOCK_OUTCOME_ACQUIRED
+		: PHP_REDISLOCK_OUTCOME_NOT_ACQUIRED);
 	if (status != RL_OK) {
 		php_redislock_client_throw(&lock->client, status, &err);
 		RETURN_THROWS();

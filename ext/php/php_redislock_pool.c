@@ -149,6 +149,7 @@ static rl_conn *endpoint_reusable(php_redislock_client *client, php_redislock_en
 
 	if (!client->persistent) {
 		if (e->conn && !rl_conn_is_reusable(e->conn)) {
+			php_redislock_stats_of(client->stats_kind)->discarded++;
 			rl_conn_close(e->conn);
 			e->conn = NULL;
 		}
@@ -159,6 +160,7 @@ static rl_conn *endpoint_reusable(php_redislock_client *client, php_redislock_en
 		return (rl_conn *)res->ptr;
 	}
 	if (res) {
+		php_redislock_stats_of(client->stats_kind)->discarded++;
 		zend_hash_del(&EG(persistent_list), e->pool_key); /* closes it */
 	}
 	return NULL;
@@ -167,6 +169,9 @@ static rl_conn *endpoint_reusable(php_redislock_client *client, php_redislock_en
 /* A new connection becomes the server's: this object's own, or the pool's. */
 static rl_conn *endpoint_adopt(php_redislock_client *client, php_redislock_endpoint *e, rl_conn *conn)
 {
+	if (conn) {
+		php_redislock_stats_of(client->stats_kind)->connects++;
+	}
 	if (!client->persistent) {
 		e->conn = conn;
 	} else if (conn) {
@@ -191,6 +196,7 @@ static void endpoint_discard_if_broken(php_redislock_client *client, php_redislo
 
 	if (!client->persistent) {
 		if (e->conn && !rl_conn_is_reusable(e->conn)) {
+			php_redislock_stats_of(client->stats_kind)->discarded++;
 			rl_conn_close(e->conn);
 			e->conn = NULL;
 		}
@@ -198,6 +204,7 @@ static void endpoint_discard_if_broken(php_redislock_client *client, php_redislo
 	}
 	res = zend_hash_find_ptr(&EG(persistent_list), e->pool_key);
 	if (res && res->type == le_persistent_conn && !rl_conn_is_reusable((rl_conn *)res->ptr)) {
+		php_redislock_stats_of(client->stats_kind)->discarded++;
 		zend_hash_del(&EG(persistent_list), e->pool_key);
 	}
 }
@@ -242,11 +249,12 @@ static rl_conn *route_get(rl_route_pool *pool, rl_topology *t, size_t node, rl_s
 			client->n_node_conns = grown;
 		}
 		if (client->node_conns[node] && !rl_conn_is_reusable(client->node_conns[node])) {
+			php_redislock_stats_of(client->stats_kind)->discarded++;
 			rl_conn_close(client->node_conns[node]);
 			client->node_conns[node] = NULL;
 		}
-		if (!client->node_conns[node]) {
-			client->node_conns[node] = rl_conn_open(&n->config, name, status, err);
+		if (!client->node_conns[node] && (client->node_conns[node] = rl_conn_open(&n->config, name, status, err))) {
+			php_redislock_stats_of(client->stats_kind)->connects++;
 		}
 		return client->node_conns[node];
 	}
@@ -266,9 +274,11 @@ static rl_conn *route_get(rl_route_pool *pool, rl_topology *t, size_t node, rl_s
 		return (rl_conn *)res->ptr;
 	}
 	if (res) {
+		php_redislock_stats_of(client->stats_kind)->discarded++;
 		zend_hash_str_del(&EG(persistent_list), n->pool_key, strlen(n->pool_key));
 	}
 	if ((conn = rl_conn_open(&n->config, name, status, err))) {
+		php_redislock_stats_of(client->stats_kind)->connects++;
 		zend_register_persistent_resource(n->pool_key, strlen(n->pool_key), conn, le_persistent_conn);
 	}
 	return conn;
@@ -282,6 +292,7 @@ static void route_put(rl_route_pool *pool, rl_topology *t, size_t node, rl_conn 
 	if (!conn->broken && !conn->reply_pending) {
 		return;
 	}
+	php_redislock_stats_of(client->stats_kind)->discarded++;
 	if (!client->persistent) {
 		if (node < client->n_node_conns && client->node_conns[node] == conn) {
 			client->node_conns[node] = NULL;

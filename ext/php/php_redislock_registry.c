@@ -28,9 +28,12 @@ static void holder_finish(php_redislock_holder *holder)
 	rl_error err;
 
 	php_redislock_holder_check_fork(holder);
-	if (REDISLOCK_G(auto_release) && zend_hash_num_elements(holder->held) > 0
-			&& holder->release(holder, &err) != RL_OK) {
-		php_redislock_log_release_failure(holder->what, err.message);
+	if (REDISLOCK_G(auto_release) && zend_hash_num_elements(holder->held) > 0) {
+		/* counted per name held (a semaphore's several slots of one name count once) */
+		php_redislock_stats_of(holder->stats_kind)->released_at_end += zend_hash_num_elements(holder->held);
+		if (holder->release(holder, &err) != RL_OK) {
+			php_redislock_log_release_failure(holder->what, err.message);
+		}
 	}
 	zend_hash_clean(holder->held);
 }
@@ -76,6 +79,7 @@ void php_redislock_holding_create(zend_object *std, zend_class_entry *ce, const 
 	zend_hash_init(held, 0, NULL, record_dtor, 0);
 	holder->held = held;
 	holder->what = what;
+	holder->stats_kind = PHP_REDISLOCK_STATS_LOCK;
 	holder->release = release;
 	php_redislock_holder_register(holder);
 }

@@ -19,6 +19,7 @@ struct php_redislock_holder {
 	long pid;          /* the process the holdings belong to */
 	HashTable *held;   /* the records of what is held: name => the class's record */
 	const char *what;  /* what is held, for the log ("locks", "semaphore slots") */
+	php_redislock_stats_kind stats_kind; /* whose counters count its releases at the end */
 	/* Releases everything in *held on its servers, without throwing; the records are cleared after, whatever came of it. */
 	rl_status (*release)(php_redislock_holder *holder, rl_error *err);
 };

@@ -275,6 +275,7 @@ static zend_object *semaphore_create(zend_class_entry *ce)
 
 	php_redislock_holding_create(&sem->std, ce, &redislock_semaphore_handlers, &sem->holder, &sem->held,
 		ZVAL_PTR_DTOR, "semaphore slots", holder_release);
+	sem->holder.stats_kind = PHP_REDISLOCK_STATS_SEMAPHORE;
 	return &sem->std;
 }
 
@@ -319,6 +320,7 @@ PHP_METHOD(RedisSemaphore, __construct)
 		php_redislock_client_destroy(&sem->client);
 		RETURN_THROWS();
 	}
+	sem->client.stats_kind = PHP_REDISLOCK_STATS_SEMAPHORE;
 }
 
 PHP_METHOD(RedisSemaphore, instance)
@@ -329,6 +331,7 @@ PHP_METHOD(RedisSemaphore, instance)
 			client_of_semaphore, DEFAULT_PREFIX, "RedisSemaphore")) {
 		RETURN_THROWS();
 	}
+	client_of_semaphore(REDISLOCK_G(semaphore_instance))->stats_kind = PHP_REDISLOCK_STATS_SEMAPHORE;
 	RETURN_OBJ_COPY(REDISLOCK_G(semaphore_instance));
 }
 
@@ -419,9 +422,9 @@ PHP_METHOD(RedisSemaphore, acquire)
 	rl_semaphore_holder holder;
 	rl_status status;
 	rl_error err;
-	bool admitted = false;
+	bool admitted = false, waited = false, refused = false;
 	sem_step step;
-	uint64_t deadline_ns, sent_ns;
+	uint64_t deadline_ns, sent_ns, started_ns;
 
 	ZEND_PARSE_PARAMETERS_START(2, 4)
 		Z_PARAM_STR(name)
@@ -467,10 +470,11 @@ PHP_METHOD(RedisSemaphore, acquire)
 	step.limit = (long)MIN(limit, LONG_MAX);
 	step.ttl_ms = ttl_ms;
 	step.answer = 0;
-	sent_ns = php_redislock_now_ns();
+	sent_ns = started_ns = php_redislock_now_ns();
 	status = sem_run(sem, &keys, &step, &err);
 	admitted = status == RL_OK && step.answer == RL_WAIT_OWNED;
 	if (status == RL_OK && !admitted && timeout > 0) {
+		waited = true;
 		status = wait_in_queue(sem, name, &holder, step.limit, ttl_ms, deadline_ns, &admitted, &step.acked, &sent_ns,
 			&err);
 	}
@@ -489,6 +493,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 		step.call = SEM_ACQUIRE;
 		step.acked = acked;
 		if (status == RL_OK && !admitted && timeout > 0 && php_redislock_now_ns() < deadline_ns) {
+			waited = true;
 			status = wait_in_queue(sem, name, &holder, step.limit, ttl_ms, deadline_ns, &admitted, &step.acked,
 				&sent_ns, &err);
 		}
@@ -498,6 +503,7 @@ PHP_METHOD(RedisSemaphore, acquire)
 		step.call = SEM_RELEASE;
 		if ((status = sem_run(sem, &keys, &step, &err)) == RL_OK) {
 			admitted = false;
+			refused = true;
 			held_add(sem, name, id, true);
 		}
 	}
@@ -506,6 +512,9 @@ PHP_METHOD(RedisSemaphore, acquire)
 		held_add(sem, name, id, false);
 	}
 	rl_semaphore_keys_free(&keys);
+	php_redislock_stats_acquire_end(PHP_REDISLOCK_STATS_SEMAPHORE, name, started_ns, waited, timeout,
+		status != RL_OK ? PHP_REDISLOCK_OUTCOME_FAILED : admitted ? PHP_REDISLOCK_OUTCOME_ACQUIRED
+		: refused ? PHP_REDISLOCK_OUTCOME_REFUSED_REPLICAS : PHP_REDISLOCK_OUTCOME_NOT_ACQUIRED);
 	if (status != RL_OK) {
 		zend_string_release(id);
 		php_redislock_client_throw(&sem->client, status, &err);
@@ -567,7 +576,16 @@ static void call_on_holder(zval *this_zv, zend_string *name, zend_string *given,
 		php_redislock_client_throw(&sem->client, status, &err);
 		RETURN_THROWS();
 	}
+	if (!yes) {
+		php_redislock_stats_of(PHP_REDISLOCK_STATS_SEMAPHORE)->lost++; /* expired, or taken away, before this call */
+	}
 	RETURN_BOOL(yes);
+}
+
+PHP_METHOD(RedisSemaphore, stats)
+{
+	ZEND_PARSE_PARAMETERS_NONE();
+	php_redislock_stats_to_array(PHP_REDISLOCK_STATS_SEMAPHORE, return_value);
 }
 
 PHP_METHOD(RedisSemaphore, release)

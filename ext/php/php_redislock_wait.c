@@ -114,7 +114,8 @@ rl_status php_redislock_wait_in_queue(php_redislock_client *client, const char *
 		 */
 		*sent_ns = php_redislock_now_ns(); /* the step's script runs after this, whenever its BLPOP returns */
 		status = php_redislock_client_run(client, key, key_len, wait_step, &run, NULL, deadline_ns, err);
-		if (status == RL_ERR_ROUTE && !run.owned && php_redislock_now_ns() >= deadline_ns) {
+		if ((status == RL_ERR_ROUTE || status == RL_ERR_REDIRECTS) && !run.owned
+				&& php_redislock_now_ns() >= deadline_ns) {
 			return RL_OK; /* not acquired in time; our queue entry lapses on its own */
 		}
 		/* owned even if what came after failed: the caller must then keep what it holds */

@@ -46,6 +46,16 @@ static ZEND_INI_MH(OnUpdateSeconds)
 	return OnUpdateReal(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
 }
 
+static ZEND_INI_MH(OnUpdateSlowWait)
+{
+	zend_long ms;
+	if (is_numeric_string(ZSTR_VAL(new_value), ZSTR_LEN(new_value), &ms, NULL, false) != IS_LONG || ms < 0) {
+		php_error_docref(NULL, E_WARNING, "redislock.slow_wait_ms must be a whole number of milliseconds, 0 or more");
+		return FAILURE;
+	}
+	return OnUpdateLong(entry, new_value, mh_arg1, mh_arg2, mh_arg3, stage);
+}
+
 /* One server of redislock.server, without its password. */
 static void display_one_server(const char *s, size_t len)
 {
@@ -112,6 +122,7 @@ PHP_INI_BEGIN()
 	REDISLOCK_INI_BOOL(persistent, "0")
 	REDISLOCK_INI_BOOL(auto_release, "1")
 	REDISLOCK_INI(max_wait, "0", OnUpdateSeconds)
+	REDISLOCK_INI(slow_wait_ms, "0", OnUpdateSlowWait)
 PHP_INI_END()
 
 /*
@@ -215,6 +226,7 @@ static PHP_MINFO_FUNCTION(redislock)
 	php_info_print_table_row(2, "hiredis version (built with)", RL_HIREDIS_VERSION_STRING);
 	php_info_print_table_end();
 	DISPLAY_INI_ENTRIES();
+	php_redislock_stats_info();
 }
 
 zend_module_entry redislock_module_entry = {

@@ -8,10 +8,62 @@
 /**
  * Raised for Redis and network failures: server unreachable, authentication
  * refused, an error reply (e.g. WRONGTYPE), a read timeout. Programming errors
- * (bad arguments) raise ValueError or TypeError instead.
+ * (bad arguments) raise ValueError or TypeError instead. getCode() tells the
+ * kind apart: one of the constants below (never 0).
  */
 class RedisLockException extends RuntimeException
 {
+    /**
+     * @var int
+     * Could not connect: refused, timed out, the host not resolved, or the handshake
+     * (other than AUTH) failed: no reply, lost, malformed. Nothing of the call ran.
+     */
+    public const CONNECT_FAILED = 1;
+    /**
+     * @var int
+     * The server refused the handshake: AUTH (wrong password or user), SELECT.
+     */
+    public const AUTH_FAILED = 2;
+    /**
+     * @var int
+     * No reply within read_timeout. The command may have run.
+     */
+    public const READ_TIMEOUT = 3;
+    /**
+     * @var int
+     * The connection broke while talking (closed, reset). The command may have run.
+     */
+    public const CONNECTION_LOST = 4;
+    /**
+     * @var int
+     * The server answered an error reply (e.g. WRONGTYPE, OOM, NOSCRIPT): its text follows the server's name in the message.
+     */
+    public const SERVER_ERROR = 5;
+    /**
+     * @var int
+     * A reply that breaks RESP, or of a shape the command never answers. The command may have run.
+     */
+    public const PROTOCOL_ERROR = 6;
+    /**
+     * @var int
+     * Several masters: fewer than a quorum of them answered.
+     */
+    public const NO_QUORUM = 7;
+    /**
+     * @var int
+     * Sentinel or Cluster named no node to run on: no Sentinel answered, no such master, no slot map, a slot unserved.
+     */
+    public const NO_ROUTE = 8;
+    /**
+     * @var int
+     * Cluster kept redirecting: MOVED/ASK too many times, or TRYAGAIN/LOADING beyond the wait allowed.
+     */
+    public const TOO_MANY_REDIRECTS = 9;
+    /**
+     * @var int
+     * Memory ran out in the client (hiredis).
+     */
+    public const OUT_OF_MEMORY = 10;
 }
 
 /**
@@ -47,6 +99,14 @@ class RedisLock
      * masters the validity the client computed (no round trip).
      */
     public function remaining(string $name): float|false {}
+
+    /**
+     * This process's counters of every lock (RedisLock and RedisLock over several
+     * masters) since it started: acquisitions, waits (a histogram), timeouts, locks
+     * lost, errors by RedisLockException code, connections. README lists the keys.
+     * @return array<string, int|float|array<string, int>>
+     */
+    public static function stats(): array {}
 }
 
 /**
@@ -92,4 +152,11 @@ class RedisSemaphore
     public function releaseAll(): bool {}
 
     public function count(string $name): int {}
+
+    /**
+     * This process's counters of every semaphore since it started, with the same
+     * keys as RedisLock::stats().
+     * @return array<string, int|float|array<string, int>>
+     */
+    public static function stats(): array {}
 }
