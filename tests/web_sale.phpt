@@ -1,5 +1,5 @@
 --TEST--
-nginx + php-fpm (32 workers, persistent): 2,000 purchase requests, 64 at a time, for a stock of 500: exactly 500 sold, at most one extension connection per worker
+nginx + php-fpm (32 workers, persistent): 2,000 purchase requests, 64 at a time, for a stock of 500: exactly 500 sold, at most one extension connection per worker; /metrics sums the workers' counters in Prometheus' format, one acquisition per request that got the lock
 --SKIPIF--
 <?php
 require __DIR__ . "/skipif.inc";
@@ -50,6 +50,27 @@ $end = rl_web_connections($raw);
 $pids = $stack->workerPids();
 echo "after the burst: ", array_sum($end['ext']) <= $workers && !array_diff(array_keys($end['ext']), $pids)
     ? "every extension connection belongs to a live worker" : 'unexpected: ' . json_encode($end) . ' workers ' . implode(' ', $pids), "\n";
+
+/* GET /metrics: the workers' counters summed, in Prometheus' text format (demo/web/metrics.php) */
+[$status, $text] = rl_web_get($stack, '/metrics');
+$lines = explode("\n", rtrim($text, "\n"));
+$bad = array_filter($lines, fn ($l) => !preg_match('~^(# (HELP|TYPE) redislock_[a-z_]+ .+|redislock_[a-z_]+(\{[a-z]+="[^"]*"(,[a-z]+="[^"]*")*\})? [0-9.]+)$~', $l));
+preg_match_all('~^(redislock_[a-z_]+(?:\{[^}]*\})?) (\S+)$~m', $text, $mm, PREG_SET_ORDER);
+$m = array_column(array_map(fn ($x) => [$x[1], (float)$x[2]], $mm), 1, 0);
+$typed = preg_match_all('~^# TYPE (\S+) ~m', $text, $t) ? $t[1] : [];
+$untyped = array_filter(array_keys($m), fn ($k) => !in_array(preg_replace('~(_bucket|_sum|_count)?(\{.*)?$~', '', $k), $typed, true));
+echo "GET /metrics: $status, ", $bad || $untyped ? 'malformed: ' . json_encode(array_values($bad + $untyped)) : 'every line a sample, a HELP or a TYPE of its family', "\n";
+$v = fn (string $k) => $m[$k] ?? -1.0;   // -1: missing
+echo "workers counted: ", $v('redislock_workers') === (float)count($o['pids']) ? 'every worker that served a request' : $v('redislock_workers') . ' of ' . count($o['pids']), "\n";
+echo "lock acquisitions: ", $v('redislock_acquisitions_total{kind="lock"}') === (float)($o['sold'] + $o['soldout'])
+    ? 'one per request that got the lock' : $v('redislock_acquisitions_total{kind="lock"}'), "\n";
+$waited = $v('redislock_acquisitions_after_wait_total{kind="lock"}');
+$count = $v('redislock_wait_seconds_count{kind="lock"}');
+echo "waits: ", $waited > 0 && $count === $waited && $v('redislock_wait_seconds_bucket{kind="lock",le="+Inf"}') === $count
+    && $v('redislock_wait_seconds_sum{kind="lock"}') > 0 ? 'counted, all acquired, the histogram complete' : "after a wait $waited, count $count", "\n";
+$errs = array_sum(array_filter($m, fn ($k) => str_starts_with($k, 'redislock_errors_total'), ARRAY_FILTER_USE_KEY));
+echo "errors, timeouts, lost: ", $errs + $v('redislock_timeouts_total{kind="lock"}') + $v('redislock_lost_total{kind="lock"}'),
+    "; semaphore acquisitions: ", $v('redislock_acquisitions_total{kind="semaphore"}'), "\n";
 if ($ab['failed'] || $ab['non_2xx'] || $o['error']) {
     echo $stack->logs();
 }
@@ -64,3 +85,8 @@ CLIENT LIST samples during the burst: enough
 extension connections: at most one per worker, at most 32 in all
 all connections: within 32 of the extension's + 32 of the shop's + the test's
 after the burst: every extension connection belongs to a live worker
+GET /metrics: 200, every line a sample, a HELP or a TYPE of its family
+workers counted: every worker that served a request
+lock acquisitions: one per request that got the lock
+waits: counted, all acquired, the histogram complete
+errors, timeouts, lost: 0; semaphore acquisitions: 0

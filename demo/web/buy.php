@@ -20,7 +20,8 @@
  *   RLWEB_RUN_DIR  if set, each request appends "<outcome> <lock wait µs> <unlock>"
  *                  to <dir>/req-<pid>.log: measured outside Redis, so that it
  *                  adds nothing to Redis's figures
- *                  (demo/web/requests.php reads it back)
+ *                  (demo/web/requests.php reads it back), and each worker leaves
+ *                  its extension counters there for /metrics (demo/web/metrics.php)
  * ?warm=1 connects everything (a lock and unlock of a name of this worker's own,
  * a GET) without touching the stock: the demo warms every worker up before it
  * measures.
@@ -113,4 +114,9 @@ header('Content-Type: text/plain');
 echo $body;
 if (($run = getenv('RLWEB_RUN_DIR')) && $outcome !== 'warm') {
     file_put_contents("$run/req-" . getmypid() . '.log', "$outcome $waitUs $unlocked\n", FILE_APPEND);
+}
+if ($run && extension_loaded('redislock')) {
+    // this worker's counters for /metrics (demo/web/metrics.php), after every request, warm-ups included
+    require_once __DIR__ . '/prometheus.php';
+    rlweb_stats_save($run);
 }

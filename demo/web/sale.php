@@ -95,7 +95,7 @@ function run_variant(string $variant, array $o, RlWebResp $redis): array
     $prefix = 'shop:';
     $runDir = $o['work-dir'] . "/web-run-$variant-" . getmypid();
     @mkdir($runDir, 0700, true);
-    array_map('unlink', glob("$runDir/req-*.log") ?: []);
+    array_map('unlink', array_merge(glob("$runDir/req-*.log") ?: [], glob("$runDir/stats-*") ?: []));
 
     $redis->cmd('DEL', "{$prefix}stock", "{$prefix}orders", 'Lock:item:1');
     $redis->cmd('SET', "{$prefix}stock", (string)$o['stock']);
@@ -142,8 +142,11 @@ function run_variant(string $variant, array $o, RlWebResp $redis): array
         ]);
         $own = $redis->sent - $sent0;   // the INFOs of this window: the first snapshot and the samples
         $after = snapshot($redis);
+        // the extension's own counters, as an operator would scrape them (demo/web/metrics.php)
+        $metrics = $variant === 'ext' ? (string)@file_get_contents($stack->url('/metrics')) : '';
     } finally {
         $stack->stop();
+        array_map('unlink', glob("$runDir/stats-*") ?: []);
     }
 
     $log = rlweb_request_log($runDir, true);
@@ -183,7 +186,15 @@ function run_variant(string $variant, array $o, RlWebResp $redis): array
         'cpu_us_per_req' => max(0.0, ($after['cpu'] - $before['cpu']) * 1e6 - $infoUsec) / $n,
         'peak_clients' => $peak - 1,    // minus the demo's own connection
         'new_connections' => $after['connections'] - $before['connections'],
+        'metrics' => $metrics,
     ];
+}
+
+/** The samples of a Prometheus text answer: "name{labels}" => value. */
+function prometheus_samples(string $text): array
+{
+    preg_match_all('~^([a-z_]+(?:\{[^}]*\})?) (\S+)$~m', $text, $m, PREG_SET_ORDER);
+    return array_column(array_map(fn ($x) => [$x[1], (float)$x[2]], $m), 1, 0);
 }
 
 function ms(?float $v): string
@@ -269,6 +280,21 @@ function report(array $runs, array $o): array
         }
     }
     $text .= "\n" . $verdicts;
+    foreach ($runs as $r) {
+        if ($r['variant'] === 'ext') {
+            $m = prometheus_samples($r['metrics']);
+            $get = fn (string $k) => (int)($m[$k] ?? 0);
+            $errors = array_sum(array_filter($m, fn ($k) => str_starts_with($k, 'redislock_errors_total{kind="lock"'),
+                ARRAY_FILTER_USE_KEY));
+            $waits = $get('redislock_wait_seconds_count{kind="lock"}');
+            $text .= $m === [] ? "\nGET /metrics: no answer\n" : sprintf("\nthe extension's counters, GET /metrics (summed "
+                . "over %d workers, warm-up included): %d acquisitions, %d after a wait (mean wait %s ms), %d timeouts, "
+                . "%d lost, %d errors\n", $get('redislock_workers'), $get('redislock_acquisitions_total{kind="lock"}'),
+                $get('redislock_acquisitions_after_wait_total{kind="lock"}'),
+                ms($waits ? ($m['redislock_wait_seconds_sum{kind="lock"}'] ?? 0) / $waits * 1000 : null),
+                $get('redislock_timeouts_total{kind="lock"}'), $get('redislock_lost_total{kind="lock"}'), $errors);
+        }
+    }
 
     $by = array_column($runs, null, 'variant');
     if (isset($by['ext'], $by['userland'])) {

@@ -442,6 +442,9 @@ final class RlWebStack
                 server {
                     listen 127.0.0.1:$this->port backlog=4096;
                     root "$root";
+                    location = /metrics {
+                        rewrite ^ /metrics.php last;   # Prometheus' usual path
+                    }
                     location ~ \.php$ {
                         try_files \$fastcgi_script_name =404;
                         fastcgi_pass 127.0.0.1:$this->fpmPort;
