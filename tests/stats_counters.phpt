@@ -12,6 +12,16 @@ $keys = ['acquired', 'acquired_after_wait', 'busy', 'timeouts', 'refused_replica
 var_dump(array_keys(RedisLock::stats()) === $keys, array_keys(RedisSemaphore::stats()) === $keys);
 echo implode(' ', array_keys(RedisLock::stats()['wait_seconds_buckets'])), "\n";
 
+/** stats() flattened: "errors.READ_TIMEOUT" => n. */
+function flat(array $a, string $p = ''): array
+{
+    $r = [];
+    foreach ($a as $k => $v) {
+        $r += is_array($v) ? flat($v, "$p$k.") : ["$p$k" => $v];
+    }
+    return $r;
+}
+
 /**
  * What changed in $class::stats() while $run ran (flattened, zeros left out; the wait sum as ">0").
  * The histogram's change is "buckets+1" when it is one wait, counted from the bucket of its length
@@ -19,13 +29,7 @@ echo implode(' ', array_keys(RedisLock::stats()['wait_seconds_buckets'])), "\n";
  */
 function delta(string $class, callable $run, float $minWait = 0): string
 {
-    $flat = function (array $a, string $p = '') use (&$flat): array {
-        $r = [];
-        foreach ($a as $k => $v) {
-            $r += is_array($v) ? $flat($v, "$p$k.") : ["$p$k" => $v];
-        }
-        return $r;
-    };
+    $flat = 'flat';
     $before = $flat($class::stats());
     $t0 = hrtime(true);
     $run();

@@ -25,22 +25,25 @@ function rlweb_stats_save(string $runDir): void
 /** The workers' snapshots summed: ['workers' => n, 'lock' => stats, 'semaphore' => stats]. */
 function rlweb_stats_sum(string $runDir): array
 {
-    $add = function (array $a, array $b) use (&$add): array {
-        foreach ($b as $k => $v) {
-            $a[$k] = is_array($v) ? $add($a[$k] ?? [], $v) : ($a[$k] ?? 0) + $v;
-        }
-        return $a;
-    };
     $sum = ['workers' => 0, 'lock' => [], 'semaphore' => []];
     foreach (glob("$runDir/stats-*.json") ?: [] as $file) {
         $one = json_decode((string)@file_get_contents($file), true);
         if (is_array($one)) {
             $sum['workers']++;
-            $sum['lock'] = $add($sum['lock'], $one['lock']);
-            $sum['semaphore'] = $add($sum['semaphore'], $one['semaphore']);
+            $sum['lock'] = rlweb_stats_add($sum['lock'], $one['lock']);
+            $sum['semaphore'] = rlweb_stats_add($sum['semaphore'], $one['semaphore']);
         }
     }
     return $sum;
+}
+
+/** $a + $b, counter by counter (nested: the histogram, the errors). */
+function rlweb_stats_add(array $a, array $b): array
+{
+    foreach ($b as $k => $v) {
+        $a[$k] = is_array($v) ? rlweb_stats_add($a[$k] ?? [], $v) : ($a[$k] ?? 0) + $v;
+    }
+    return $a;
 }
 
 /** Prometheus' text exposition format of rlweb_stats_sum()'s answer. */
