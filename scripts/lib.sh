@@ -191,11 +191,12 @@ start_redis() {
   printf -v "$_var" '%s' "$_port"
 }
 
+# stop_redis_all [KEEP]: stops every server we started but the first KEEP (default 0).
 stop_redis_all() {
-  local pid
-  for pid in "${RL_REDIS_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${RL_REDIS_PIDS[@]}"; do wait "$pid" 2>/dev/null || true; done
-  RL_REDIS_PIDS=()
+  local keep=${1:-0} pid
+  for pid in "${RL_REDIS_PIDS[@]:$keep}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${RL_REDIS_PIDS[@]:$keep}"; do wait "$pid" 2>/dev/null || true; done
+  RL_REDIS_PIDS=("${RL_REDIS_PIDS[@]:0:$keep}")
 }
 
 cleanup() {

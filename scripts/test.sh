@@ -69,10 +69,7 @@ start_family() {
 # the families' variables (a test of a later phase that names one is then skipped, not pointed
 # at a stopped server).
 stop_families() {
-  local keep=$1 pid
-  for pid in "${RL_REDIS_PIDS[@]:$keep}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${RL_REDIS_PIDS[@]:$keep}"; do wait "$pid" 2>/dev/null || true; done
-  RL_REDIS_PIDS=("${RL_REDIS_PIDS[@]:0:$keep}")
+  stop_redis_all "$1"
   unset REDISLOCK_TEST_MASTERS REDISLOCK_TEST_SENTINEL REDISLOCK_TEST_SENTINEL_MASTER \
     REDISLOCK_TEST_CLUSTER REDISLOCK_TEST_CLUSTER_NODES
 }
