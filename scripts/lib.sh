@@ -169,13 +169,23 @@ free_port() {
 # loopback PORT (files in DIR), remembered for cleanup, and waits until it
 # answers; its log on stderr if it does not.
 launch_redis() {
-  local _port=$1 _dir=$2 _i; shift 2
+  local _port=$1 _dir=$2 _i _pid; shift 2
   mkdir -p "$_dir"
+  : >>"$_dir/redis.log"
+  local _from; _from=$(stat -c %s "$_dir/redis.log")  # a restart appends: only what this start logs counts
   redis-server --port "$_port" --bind 127.0.0.1 --save '' --appendonly no --dir "$_dir" \
     --daemonize no --logfile "$_dir/redis.log" "$@" &
-  RL_REDIS_PIDS+=($!)
-  for _i in $(seq 1 100); do
-    redis-cli -p "$_port" ping >/dev/null 2>&1 && return 0
+  _pid=$!
+  RL_REDIS_PIDS+=("$_pid")
+  # Started when its own log says so, not when the port answers: a port free_port found free is
+  # free only until someone else takes it (suites run side by side), and then a PING reaches them
+  # while this server logs "Address already in use" and exits. That case returns 2 (try another port).
+  for _i in $(seq 1 200); do
+    if tail -c +$((_from + 1)) "$_dir/redis.log" | grep -q 'Address already in use'; then
+      wait "$_pid" 2>/dev/null; return 2
+    fi
+    kill -0 "$_pid" 2>/dev/null || break
+    tail -c +$((_from + 1)) "$_dir/redis.log" | grep -q 'Ready to accept connections' && return 0
     sleep 0.05
   done
   log "redis-server on port $_port did not start"; cat "$_dir/redis.log" >&2; return 1
@@ -184,11 +194,15 @@ launch_redis() {
 # start_redis VAR [extra redis-server args...]: starts a redis-server on a free
 # loopback port (with a unix socket too) and stores the port in VAR.
 start_redis() {
-  local _var=$1 _port _dir; shift
-  _port=$(free_port)
-  _dir="$RL_WORK_DIR/redis-$_port"
-  launch_redis "$_port" "$_dir" --unixsocket "$_dir/redis.sock" --unixsocketperm 700 "$@" || return 1
-  printf -v "$_var" '%s' "$_port"
+  local _var=$1 _port _dir _try _rc; shift
+  for _try in 1 2 3; do
+    _port=$(free_port)
+    _dir="$RL_WORK_DIR/redis-$_port"
+    launch_redis "$_port" "$_dir" --unixsocket "$_dir/redis.sock" --unixsocketperm 700 "$@" && _rc=0 || _rc=$?
+    [ $_rc -eq 0 ] && { printf -v "$_var" '%s' "$_port"; return 0; }
+    [ $_rc -eq 2 ] || return 1   # port lost to another process: another one
+  done
+  log "redis-server: three ports in a row were taken before it could bind them"; return 1
 }
 
 # stop_redis_all [KEEP]: stops every server we started but the first KEEP (default 0).
