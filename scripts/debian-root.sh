@@ -81,15 +81,17 @@ root_run() {
 }
 
 # root_suite DIR PLATFORM SERVER [VAR=VALUE...] -- [run-tests.php args]: the repository (copied in
-# first) runs scripts/test.sh inside the root with those variables; prints the platform's versions
-# (PHP, hiredis, SERVER-server) and the suite's last line, or the end of its log and fails.
+# first) runs scripts/test.sh (or RL_SUITE_SCRIPT, e.g. scripts/test-asan.sh) inside the root with
+# those variables; prints the platform's versions (PHP, hiredis, SERVER-server) and the suite's last
+# line, or the end of its log and fails.
 root_suite() {
   local dir=$1 platform=$2 server=$3 vars=()
   shift 3
   while [ $# -gt 0 ] && [ "$1" != -- ]; do vars+=("$1"); shift; done
   [ $# -gt 0 ] && shift
   root_copy_repo "$dir" /src
-  root_run "$dir" env "${vars[@]}" RL_VERSION_OF="$server-server" bash -c 'cd /src && bash scripts/test.sh "$@" > /tmp/suite.log 2>&1; rc=$?
+  root_run "$dir" env "${vars[@]}" RL_VERSION_OF="$server-server" RL_SUITE="${RL_SUITE_SCRIPT:-scripts/test.sh}" \
+    bash -c 'cd /src && bash "$RL_SUITE" "$@" > /tmp/suite.log 2>&1; rc=$?
     echo "PHP $(php -r "echo PHP_VERSION;"), hiredis $(dpkg-query -W -f="\${Version}" libhiredis-dev), $("$RL_VERSION_OF" --version | cut -d" " -f1-3)"
     tail -1 /tmp/suite.log > /tmp/last; exit $rc' bash "$@" \
     || { tail -80 "$dir/tmp/suite.log"; log "the suite failed on $platform (above: the end of its log)"; return 1; }

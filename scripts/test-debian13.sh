@@ -4,7 +4,8 @@
 # Inside, scripts/test.sh does what it does on Debian 12: installs trixie's
 # php-dev, php-fpm, libhiredis-dev, redis-server..., builds, runs the suite.
 #   [RL_SERVER=valkey] scripts/test-debian13.sh [run-tests.php args]
-# With RL_SERVER=valkey, the same against trixie's Valkey 8.1 (scripts/test-valkey.sh).
+# With RL_SERVER=valkey, the same against trixie's Valkey 8.1 (scripts/test-valkey.sh); with
+# RL_SUITE_SCRIPT=scripts/test-asan.sh, the suite under ASan/UBSan with trixie's clang.
 # Last line: scripts/test.sh's "N passed, N failed, N skipped, N xfail" from inside the root.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
