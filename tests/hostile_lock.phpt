@@ -136,12 +136,12 @@ isLocking neg_array: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error:
 isLocking bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 isLocking bad_len: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad bulk string length; discarded; usable again; real ok
 isLocking type_byte: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Protocol error, got "?" as reply type byte; discarded; usable again; real ok
-unlock status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlock bulk: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlock nil: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlock array: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlock out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
-unlock negative: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlock status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release free; discarded; usable again; real ok
+unlock bulk: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release free; discarded; usable again; real ok
+unlock nil: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release free; discarded; usable again; real ok
+unlock array: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release free; discarded; usable again; real ok
+unlock out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release free; discarded; usable again; real ok
+unlock negative: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release free; discarded; usable again; real ok
 unlock huge_bulk: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok
 unlock huger_bulk: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok
 unlock huge_array: RedisLockException[PROTOCOL_ERROR]: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok

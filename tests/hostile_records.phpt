@@ -13,7 +13,7 @@ $options = ['read_timeout' => RL_HOSTILE_READ_TIMEOUT];
 $scripts = ['EVAL', 'EVALSHA'];
 $cases = [
     // [class, how to take something, the call that fails, its script, the call again on a calm fake]
-    'unlock' => ['RedisLock', fn ($o, $n) => $o->lock($n, 0, 5), fn ($o, $n) => $o->unlock($n), 'lock_release'],
+    'unlock' => ['RedisLock', fn ($o, $n) => $o->lock($n, 0, 5), fn ($o, $n) => $o->unlock($n), 'lock_release_free'],
     'unlockAll' => ['RedisLock', fn ($o, $n) => $o->lock($n, 0, 5), fn ($o, $n) => $o->unlockAll(), 'lock_release'],
     'release' => ['RedisSemaphore', fn ($o, $n) => is_string($o->acquire($n, 1, 5)), fn ($o, $n) => $o->release($n),
         'semaphore_release'],

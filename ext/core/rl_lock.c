@@ -216,6 +216,31 @@ out:
 	return status;
 }
 
+rl_status rl_lock_release(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err)
+{
+	rl_wait_keys keys;
+	const char *args[3];
+	size_t lens[3];
+	long long answer = 0;
+	rl_status status;
+
+	if (!rl_wait_keys_init_lock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, "", 0)) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	args[0] = lock->key;   lens[0] = lock->key_len;
+	args[1] = keys.queue;  lens[1] = keys.key_len;
+	args[2] = lock->token; lens[2] = lock->token_len;
+	status = rl_script_run_integers(conn, &rl_script_lock_release_free, 1, 2, 3, args, lens, &answer, err);
+	rl_wait_keys_free(&keys);
+	if (status == RL_OK && answer == 2) {
+		/* ours, and someone queued meanwhile: the release that hands it on (nothing was done yet) */
+		return rl_lock_release_many(conn, 1, lock, released, err);
+	}
+	*released = status == RL_OK && answer == 1;
+	return status;
+}
+
 /* How long a watching releaser blocks for the grantee's claim: in effect, until Redis's next timer tick. */
 #define WATCH_BLOCK_MS 1
 

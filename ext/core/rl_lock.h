@@ -59,6 +59,13 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err);
 
 /*
+ * Releases one lock the caller took without waiting (ext/core/lua/lock_release_free.lua):
+ * a compare-and-delete when nobody is queued, in one round trip with two keys and the
+ * token; when someone is, a second round trip, rl_lock_release_many()'s, hands it on.
+ */
+rl_status rl_lock_release(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err);
+
+/*
  * Releases one lock and watches the hand-over (ext/core/lua/lock_release.lua):
  * [release] BLPOP [lock handed] in one round trip. The grantee's claim ends
  * the BLPOP at once, so only the grantee is woken; a grant still unclaimed

@@ -15,6 +15,7 @@
  */
 #define RL_SCRIPT(name, macro, min, max) { name, macro, macro##_SHA1, 0, min, max }
 rl_script rl_script_lock_release = RL_SCRIPT("lock release", RL_LUA_LOCK_RELEASE, 0, 1);
+rl_script rl_script_lock_release_free = RL_SCRIPT("lock release free", RL_LUA_LOCK_RELEASE_FREE, 0, 2);
 rl_script rl_script_lock_wait = RL_SCRIPT("lock wait", RL_LUA_LOCK_WAIT, LLONG_MIN, RL_WAIT_OWNED);
 rl_script rl_script_lock_handed = RL_SCRIPT("lock handed", RL_LUA_LOCK_HANDED, 0, 0);
 rl_script rl_script_lock_extend = RL_SCRIPT("lock extend", RL_LUA_LOCK_EXTEND, 0, 1);
@@ -36,6 +37,7 @@ static const char *nkeys_text(int nkeys)
 
 static rl_script *all_scripts[] = {
 	&rl_script_lock_release,
+	&rl_script_lock_release_free,
 	&rl_script_lock_wait,
 	&rl_script_lock_handed,
 	&rl_script_lock_extend,

@@ -20,6 +20,7 @@ typedef struct {
 
 /* The lock's scripts (ext/core/lua/lock_*.lua): KEYS = lock key, wait queue, waiters' terms, watched grant, its acknowledgement list. */
 extern rl_script rl_script_lock_release;
+extern rl_script rl_script_lock_release_free;
 extern rl_script rl_script_lock_wait;
 extern rl_script rl_script_lock_handed;
 /* KEYS[1] = lock key, ARGV[1] = token, ARGV[2] = ttl ms: PEXPIRE if the key still holds the token. Returns 1 or 0. */

@@ -221,6 +221,14 @@
 	"if watcher then wake(watcher, 'n') end\n" \
 	"return released\n"
 
+/* ext/core/lua/lock_release_free.lua */
+#define RL_LUA_LOCK_RELEASE_FREE_SHA1 "4cd375f3c0b95a2870a12934c31168b6c3490243"
+#define RL_LUA_LOCK_RELEASE_FREE \
+	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
+	"if redis.call('EXISTS', KEYS[2]) == 1 then return 2 end\n" \
+	"redis.call('DEL', KEYS[1])\n" \
+	"return 1\n"
+
 /* ext/core/lua/lock_remaining.lua */
 #define RL_LUA_LOCK_REMAINING_SHA1 "baa66f60334293de9495ed8b1bd76158d96fe0ff"
 #define RL_LUA_LOCK_REMAINING \

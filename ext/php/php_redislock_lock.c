@@ -288,7 +288,7 @@ static rl_status held_step_run(rl_conn *conn, void *ctx, rl_error *err)
 		case HELD_CHECK:   status = rl_lock_is_owner(conn, h->ref, &h->yes, err); break;
 		case HELD_RELEASE:
 			status = h->watched ? rl_lock_release_watched(conn, h->ref, &h->yes, err)
-				: rl_lock_release_many(conn, 1, h->ref, &h->yes, err);
+				: rl_lock_release(conn, h->ref, &h->yes, err);
 			break;
 		case HELD_REMAINING:
 			status = rl_lock_remaining(conn, h->ref, &h->left_ms, err);
