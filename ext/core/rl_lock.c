@@ -29,13 +29,13 @@ void rl_lock_get_command(rl_command *cmd, const rl_lock_ref *lock)
 
 rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *acquired, rl_error *err)
 {
-	char ttl[24];
+	char ttl[RL_LL_TEXT];
 	rl_command cmd;
 	redisReply *reply;
 	rl_status status;
 	bool with_get;
 
-	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
+	rl_format_ll(ttl, ttl_ms);
 	for (;;) {
 		/*
 		 * With GET (Redis >= 7), a key of another type answers WRONGTYPE instead of
@@ -71,8 +71,8 @@ rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long 
 
 rl_status rl_lock_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *extended, rl_error *err)
 {
-	char ttl[24];
-	int ttl_len = snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
+	char ttl[RL_LL_TEXT];
+	size_t ttl_len = rl_format_ll(ttl, ttl_ms);
 	rl_wait_keys keys;
 	long long result = 0;
 	rl_status status;
@@ -88,7 +88,7 @@ rl_status rl_lock_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_m
 	{
 		const char *args[7] = { lock->key, keys.queue, keys.terms, lock->token, ttl, keys.wake_prefix,
 			RL_WAIT_LIVENESS_TEXT };
-		size_t lens[7] = { lock->key_len, keys.key_len, keys.key_len, lock->token_len, (size_t)ttl_len, keys.key_len,
+		size_t lens[7] = { lock->key_len, keys.key_len, keys.key_len, lock->token_len, ttl_len, keys.key_len,
 			strlen(RL_WAIT_LIVENESS_TEXT) };
 		status = rl_script_run_integers(conn, &rl_script_lock_extend, 1, 3, 7, args, lens, &result, err);
 	}
@@ -150,13 +150,13 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 		long long grace_ms, rl_wait_mode mode, long long block_ms, long long *answer, long long *join_answer,
 		rl_error *err)
 {
-	char ttl[24], grace[24];
+	char ttl[RL_LL_TEXT], grace[RL_LL_TEXT];
 	const char *extra[4], *args[MAX_LOCK_ARGS], *join_args[MAX_LOCK_ARGS];
 	size_t lens[MAX_LOCK_ARGS], join_lens[MAX_LOCK_ARGS];
 	int nargs;
 
-	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
-	snprintf(grace, sizeof(grace), "%lld", grace_ms);
+	rl_format_ll(ttl, ttl_ms);
+	rl_format_ll(grace, grace_ms);
 	extra[0] = ttl;
 	extra[1] = grace;
 	extra[3] = RL_WAIT_LIVENESS_TEXT;

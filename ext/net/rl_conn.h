@@ -102,6 +102,32 @@ typedef struct {
 
 void rl_command_init(rl_command *cmd);
 void rl_command_add(rl_command *cmd, const char *arg, size_t len);
+
+/*
+ * v in decimal into buf (at least RL_LL_TEXT bytes), NUL-terminated; returns its length.
+ * For the numbers commands carry (a lifetime in ms): snprintf() cost about 600 client
+ * instructions a call, some 3 % of an uncontended lock+unlock cycle (callgrind).
+ */
+#define RL_LL_TEXT 21
+static inline size_t rl_format_ll(char *buf, long long v)
+{
+	char digits[RL_LL_TEXT];
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	size_t n = 0, len = 0;
+
+	do {
+		digits[n++] = (char)('0' + (int)(u % 10));
+		u /= 10;
+	} while (u != 0);
+	if (v < 0) {
+		buf[len++] = '-';
+	}
+	while (n > 0) {
+		buf[len++] = digits[--n];
+	}
+	buf[len] = '\0';
+	return len;
+}
 void rl_command_add_str(rl_command *cmd, const char *arg);
 
 /* Connects and, in one round trip, authenticates, selects the database and names the connection. */
