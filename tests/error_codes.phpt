@@ -1,5 +1,5 @@
 --TEST--
-Error codes: each RedisLockException constant is distinct and documented, and real failures carry theirs: a refused port CONNECT_FAILED, a wrong password AUTH_FAILED, a paused server READ_TIMEOUT, a WRONGTYPE key SERVER_ERROR (the server's prefix kept, the key untouched), two of three masters down NO_QUORUM, no Sentinel answering and no cluster node NO_ROUTE; each counted in stats()['errors'] once (the hostile_*, cluster_redirect_loop and sentinel_errors tests check the others: PROTOCOL_ERROR, CONNECTION_LOST, TOO_MANY_REDIRECTS)
+Error codes: each RedisLockException constant is distinct and documented, and real failures carry theirs: a refused port CONNECT_FAILED, a wrong password AUTH_FAILED, a paused server READ_TIMEOUT, a WRONGTYPE key SERVER_ERROR (the server's prefix kept, the key untouched), two of three masters down NO_QUORUM, no Sentinel answering and no cluster node NO_ROUTE; each counted in stats()['errors'] once (the hostile_*, cluster_redirect_loop, sentinel_errors and error_out_of_memory tests check the others: PROTOCOL_ERROR, CONNECTION_LOST, TOO_MANY_REDIRECTS, OUT_OF_MEMORY)
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
