@@ -57,6 +57,7 @@ var_dump(str_contains($out, 'gen-lua: '), str_contains($out, 'rl_scripts_lua.h i
 RL_LUA_LOCK_EXTEND
 RL_LUA_LOCK_HANDED
 RL_LUA_LOCK_RELEASE
+RL_LUA_LOCK_RELEASE_FREE
 RL_LUA_LOCK_REMAINING
 RL_LUA_LOCK_WAIT
 RL_LUA_REDLOCK_ACQUIRE
