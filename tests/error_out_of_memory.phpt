@@ -13,7 +13,7 @@ if ($rc !== 0) die('skip no C compiler for the malloc() shim');
 <?php
 require __DIR__ . '/config.inc';
 
-// fails the first malloc() of exactly RL_FAIL_SIZE bytes after RL_FAIL_ARMED exists as a file
+// fails the first malloc() of exactly RLOOM_FAIL_SIZE bytes once the file RLOOM_ARMED exists
 $dir = sys_get_temp_dir() . '/rl-oom-' . getmypid();
 @mkdir($dir);
 file_put_contents("$dir/shim.c", <<<'C'
@@ -29,9 +29,9 @@ void *malloc(size_t n)
     static const char *armed;
     if (!real_malloc) {
         real_malloc = (void *(*)(size_t))dlsym(RTLD_NEXT, "malloc");
-        const char *s = getenv("RL_FAIL_SIZE");
+        const char *s = getenv("RLOOM_FAIL_SIZE");
         fail_size = s ? (size_t)strtoul(s, NULL, 10) : 0;
-        armed = getenv("RL_FAIL_ARMED");
+        armed = getenv("RLOOM_ARMED");
     }
     if (!used && fail_size && n == fail_size && armed && access(armed, F_OK) == 0) {
         used = 1;
@@ -50,10 +50,10 @@ $name = str_pad(rl_unique('oom'), 1234, 'x');
 $size = 4 * (8 + strlen("Lock:$name"));
 $child = <<<'PHP'
 <?php
-$l = new RedisLock(getenv('RL_SERVER'));
-$name = getenv('RL_NAME');
+$l = new RedisLock(getenv('RLOOM_SERVER'));
+$name = getenv('RLOOM_NAME');
 var_dump($l->lock($name, 0, 30));
-touch(getenv('RL_FAIL_ARMED'));
+touch(getenv('RLOOM_ARMED'));
 try {
     var_dump($l->unlock($name));
 } catch (RedisLockException $e) {
@@ -64,8 +64,9 @@ echo "counted: ", RedisLock::stats()['errors']['OUT_OF_MEMORY'], "\n";
 var_dump($l->isLocking($name), $l->unlock($name), $l->isLocking($name));
 PHP;
 file_put_contents("$dir/child.php", $child);
-$env = rl_child_env() + ['RL_SERVER' => RL_TEST_SERVER, 'RL_NAME' => $name, 'RL_FAIL_SIZE' => (string)$size,
-    'RL_FAIL_ARMED' => "$dir/armed"];
+// (names of this test's own: the suite's scripts export RL_SERVER and the like, and a union keeps theirs)
+$env = ['RLOOM_SERVER' => RL_TEST_SERVER, 'RLOOM_NAME' => $name, 'RLOOM_FAIL_SIZE' => (string)$size,
+    'RLOOM_ARMED' => "$dir/armed"] + rl_child_env();
 // PHP opens extensions with RTLD_DEEPBIND, so the extension's malloc() would bind to libc's
 // whatever is preloaded: preloaded itself, behind the shim, it binds to the shim (and PHP's
 // dlopen() of it then finds it loaded)
