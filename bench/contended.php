@@ -272,9 +272,10 @@ function profile_commands(array $o, string $key, float $window, float $startDela
         $acquisitions += intdiv(count($d['rec']), 3);
     }
     /* Oldest first: Redis >= 7 logs a script's own calls too, just before the script's entry, and
-     * nothing runs in between (a script is atomic). The extension itself sends only scripts, BLPOP
-     * and SET key token NX PX ... (a script's SET with NX, a waiter's entry key, puts PX first), so
-     * every other command belongs to the next script. */
+     * nothing runs in between (a script is atomic). The extension itself sends only scripts,
+     * BRPOPLPUSH (a waiter's block), LREM of the lock's served list (a grant's check: a script's own
+     * LREM of that list runs only when a check failed), BLPOP (the semaphore's block) and SET key
+     * token NX PX ..., so every other command belongs to the next script. */
     $calls = $usec = $inside = [];
     $pending = [];
     foreach (array_reverse($log) as $entry) {
@@ -293,8 +294,10 @@ function profile_commands(array $o, string $key, float $window, float $startDela
                 $inside[$name][$inner] = ($inside[$name][$inner] ?? 0) + 1;
             }
             $pending = [];
-        } elseif ($cmd === 'BLPOP' || ($cmd === 'SET' && reset($words) === 'NX')) {
-            $name = $cmd === 'SET' ? 'SET ' . implode(' ', $words) : $cmd;
+        } elseif (in_array($cmd, ['BLPOP', 'BRPOPLPUSH'], true) || ($cmd === 'SET' && reset($words) === 'NX')
+                || ($cmd === 'LREM' && preg_match('/[:=]lt(\d+:|$)/', (string)$argv[1]))) {
+            $name = $cmd === 'SET' ? 'SET ' . implode(' ', $words)
+                : ($cmd === 'LREM' ? 'LREM served list (a grant\'s check)' : $cmd);
         } else {
             $pending[] = $cmd;
             continue;

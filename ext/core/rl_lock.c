@@ -6,6 +6,31 @@
 #include "rl_lock.h"
 #include "rl_scripts.h"
 
+/*
+ * A lock script's arguments: KEYS the lock key, its queue and its served list
+ * (the wait keys' "terms" slot); ARGV the token, the wake-list prefix, then
+ * extra ones. Returns how many.
+ */
+#define LOCK_NKEYS 3
+#define MAX_LOCK_ARGS (LOCK_NKEYS + 2 + 5)
+
+static int lock_args(const char **args, size_t *lens, const rl_lock_ref *lock, const rl_wait_keys *keys, int nextra,
+		const char *const *extra)
+{
+	int i;
+
+	args[0] = lock->key;         lens[0] = lock->key_len;
+	args[1] = keys->queue;       lens[1] = keys->key_len;
+	args[2] = keys->terms;       lens[2] = keys->key_len;
+	args[3] = lock->token;       lens[3] = lock->token_len;
+	args[4] = keys->wake_prefix; lens[4] = keys->key_len;
+	for (i = 0; i < nextra; i++) {
+		args[LOCK_NKEYS + 2 + i] = extra[i];
+		lens[LOCK_NKEYS + 2 + i] = strlen(extra[i]);
+	}
+	return LOCK_NKEYS + 2 + nextra;
+}
+
 void rl_lock_set_nx_command(rl_command *cmd, const rl_lock_ref *lock, const char *ttl_ms, bool with_get)
 {
 	rl_command_init(cmd);
@@ -72,26 +97,25 @@ rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long 
 rl_status rl_lock_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *extended, rl_error *err)
 {
 	char ttl[RL_LL_TEXT];
-	size_t ttl_len = rl_format_ll(ttl, ttl_ms);
+	const char *extra[3] = { ttl, RL_WAIT_LIVENESS_TEXT, RL_WAIT_CHECKIN_TEXT };
+	const char *args[MAX_LOCK_ARGS];
+	size_t lens[MAX_LOCK_ARGS];
 	rl_wait_keys keys;
 	long long result = 0;
 	rl_status status;
+	int nargs;
 
+	rl_format_ll(ttl, ttl_ms);
 	/*
-	 * the queue, so that a shortened lifetime tells its head, and the waiters' entries, so that a
-	 * token found not holding leaves no entry behind (lock_extend.lua)
+	 * the queue, so that a shortened lifetime tells its head (and a token found not holding
+	 * leaves no queued copy behind), and the served list, where that notice's move lands
 	 */
 	if (!rl_wait_keys_init_lock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, "", 0)) {
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		return RL_ERR_NOMEM;
 	}
-	{
-		const char *args[7] = { lock->key, keys.queue, keys.terms, lock->token, ttl, keys.wake_prefix,
-			RL_WAIT_LIVENESS_TEXT };
-		size_t lens[7] = { lock->key_len, keys.key_len, keys.key_len, lock->token_len, ttl_len, keys.key_len,
-			strlen(RL_WAIT_LIVENESS_TEXT) };
-		status = rl_script_run_integers(conn, &rl_script_lock_extend, 1, 3, 7, args, lens, &result, err);
-	}
+	nargs = lock_args(args, lens, lock, &keys, 3, extra);
+	status = rl_script_run_integers(conn, &rl_script_lock_extend, 1, LOCK_NKEYS, nargs, args, lens, &result, err);
 	rl_wait_keys_free(&keys);
 	*extended = result == 1;
 	return status;
@@ -122,61 +146,327 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 	return status;
 }
 
-/*
- * A lock script's arguments: KEYS the lock key, its queue and terms; ARGV the
- * token, the wake-list prefix, then extra ones. Returns how many.
- */
-#define LOCK_NKEYS 3
-#define MAX_LOCK_ARGS (LOCK_NKEYS + 2 + 4)
+/* ---- hand-overs: a grant, and its check ---- */
 
-static int lock_args(const char **args, size_t *lens, const rl_lock_ref *lock, const rl_wait_keys *keys, int nextra,
-		const char *const *extra)
+/* The note a grant of ours puts on the grantee's wake list: "g" and our token. */
+static char *grant_note(const rl_lock_ref *lock, size_t *len)
 {
-	int i;
+	char *note = malloc(lock->token_len + 1);
 
-	args[0] = lock->key;         lens[0] = lock->key_len;
-	args[1] = keys->queue;       lens[1] = keys->key_len;
-	args[2] = keys->terms;       lens[2] = keys->key_len;
-	args[3] = lock->token;       lens[3] = lock->token_len;
-	args[4] = keys->wake_prefix; lens[4] = keys->key_len;
-	for (i = 0; i < nextra; i++) {
-		args[LOCK_NKEYS + 2 + i] = extra[i];
-		lens[LOCK_NKEYS + 2 + i] = strlen(extra[i]);
+	if (note) {
+		note[0] = 'g';
+		memcpy(note + 1, lock->token, lock->token_len);
+		*len = lock->token_len + 1;
 	}
-	return LOCK_NKEYS + 2 + nextra;
+	return note;
+}
+
+/* LREM served 1 note: whether the grantee's BRPOPLPUSH took our grant's note. */
+static void grant_check_command(rl_command *cmd, const rl_wait_keys *keys, const char *note, size_t note_len)
+{
+	rl_command_init(cmd);
+	rl_command_add_str(cmd, "LREM");
+	rl_command_add(cmd, keys->terms, keys->key_len);
+	rl_command_add_str(cmd, "1");
+	rl_command_add(cmd, note, note_len);
+}
+
+static rl_status grant_check_answer(rl_conn *conn, const redisReply *reply, bool *taken, rl_error *err)
+{
+	long long removed = 0;
+	rl_status status = rl_conn_judge_reply(conn, rl_reply_decode_integer_in(reply, 0, 1, &removed), reply, "LREM", err);
+
+	*taken = removed == 1;
+	return status;
+}
+
+/*
+ * [script][LREM served 1 note] in one round trip: a call that may grant the
+ * lock, and that grant's check right behind it. Redis serves a blocked
+ * grantee's BRPOPLPUSH right after the script, before our next command, so
+ * the check finds the note whenever the grantee was blocked. *answer is the
+ * script's, *taken the check's.
+ */
+static rl_status run_and_check(rl_conn *conn, const rl_script *script, int nargs, const char **args,
+		const size_t *lens, const rl_wait_keys *keys, const char *note, size_t note_len, long long *answer,
+		bool *taken, rl_error *err)
+{
+	rl_command cmds[2];
+	redisReply *replies[2] = { NULL, NULL };
+	rl_status status;
+
+	*answer = 0;
+	*taken = false;
+	for (;;) {
+		/* by EVAL until this connection saw the script run */
+		bool by_sha = (conn->scripts_seen & script->bit) != 0;
+		rl_script_command(&cmds[0], script, by_sha, LOCK_NKEYS, nargs, args, lens);
+		grant_check_command(&cmds[1], keys, note, note_len);
+		if ((status = rl_conn_pipeline(conn, 2, cmds, replies, err)) != RL_OK) {
+			return status;
+		}
+		if (by_sha && rl_reply_is_noscript(replies[0])) {
+			/* flushed meanwhile: nothing ran (the check found nothing); again, by EVAL */
+			conn->scripts_seen = 0;
+			rl_reply_free_all(replies, 2);
+			continue;
+		}
+		break;
+	}
+	conn->scripts_seen |= script->bit;
+	if ((status = rl_script_answer(conn, script, replies[0], answer, err)) == RL_OK) {
+		/*
+		 * An error reply to the check (the connection still in step) leaves the grant
+		 * unchecked: *taken stays false, and "lock handed", which checks on its own,
+		 * settles it; the error is the caller's to report.
+		 */
+		status = grant_check_answer(conn, replies[1], taken, err);
+	}
+	rl_reply_free_all(replies, 2);
+	return status;
+}
+
+/*
+ * A grant of ours whose check found the note not taken: "lock handed" undoes
+ * it if the grantee was not blocked and grants to the next waiter, checked
+ * the same way, until a grant is taken or nobody is left (each round drops
+ * one waiter that was not blocked: a dead one, or one between two calls,
+ * which queues again at the head).
+ */
+static rl_status settle_grant(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, const char *note,
+		size_t note_len, rl_error *err)
+{
+	static const char *const extra[2] = { RL_WAIT_LIVENESS_TEXT, RL_WAIT_CHECKIN_TEXT };
+	const char *args[MAX_LOCK_ARGS];
+	size_t lens[MAX_LOCK_ARGS];
+	int nargs = lock_args(args, lens, lock, keys, 2, extra);
+	long long answer = RL_LOCK_GRANTED;
+	bool taken = false;
+	rl_status status = RL_OK, first_error = RL_OK;
+	rl_error check_err;
+
+	while (answer == RL_LOCK_GRANTED && !taken) {
+		status = run_and_check(conn, &rl_script_lock_handed, nargs, args, lens, keys, note, note_len, &answer, &taken,
+			&check_err);
+		if (status != RL_OK && first_error == RL_OK) {
+			first_error = status;
+			*err = check_err;
+		}
+		/* only an error reply to the check leaves the connection in step and the answer known */
+		if (status != RL_OK && !(status == RL_ERR_SERVER && !conn->broken && answer != 0)) {
+			break;
+		}
+	}
+	return first_error;
+}
+
+/*
+ * After a call of ours granted the lock and its check failed or found the
+ * note not taken: settles it, and reports the check's error (if any) first.
+ */
+static rl_status settle_after_check(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys,
+		const char *note, size_t note_len, rl_status check_status, rl_error *err)
+{
+	rl_error settle_err;
+	rl_status settled;
+
+	if (check_status != RL_OK && (check_status != RL_ERR_SERVER || conn->broken)) {
+		return check_status;
+	}
+	settled = settle_grant(conn, lock, keys, note, note_len, check_status == RL_OK ? err : &settle_err);
+	return check_status != RL_OK ? check_status : settled;
+}
+
+/* The check of a grant made by a call already answered (a visit's, a leave's, a batch release's), then settling it. */
+static rl_status check_and_settle(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, rl_error *err)
+{
+	rl_command cmd;
+	redisReply *reply;
+	size_t note_len = 0;
+	char *note = grant_note(lock, &note_len);
+	bool taken = false;
+	rl_status status;
+
+	if (!note) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	grant_check_command(&cmd, keys, note, note_len);
+	if ((status = rl_conn_call(conn, &cmd, &reply, err)) == RL_OK) {
+		status = grant_check_answer(conn, reply, &taken, err);
+		freeReplyObject(reply);
+	}
+	if (!taken) {
+		status = settle_after_check(conn, lock, keys, note, note_len, status, err);
+	}
+	free(note);
+	return status;
+}
+
+/* ---- waiting ---- */
+
+/* What a block's note says (the text a script pushed onto the waiter's wake list). */
+static void read_note(const redisReply *reply, rl_lock_step *step)
+{
+	long long ms = 0;
+	size_t i;
+
+	step->note = RL_LOCK_NOTE_NONE;
+	if (!reply || reply->type != REDIS_REPLY_STRING || reply->len == 0) {
+		return;
+	}
+	switch (reply->str[0]) {
+		case 'g': step->note = RL_LOCK_NOTE_GRANT; return;
+		case 'x': step->note = RL_LOCK_NOTE_OUT; return;
+		case 'h':
+			for (i = 1; i < reply->len && i < 12 && reply->str[i] >= '0' && reply->str[i] <= '9'; i++) {
+				ms = ms * 10 + (reply->str[i] - '0');
+			}
+			step->note = RL_LOCK_NOTE_LOOK;
+			step->look_ms = ms < 1 ? 1 : ms;
+			return;
+		default: step->note = RL_LOCK_NOTE_OTHER; return;
+	}
 }
 
 rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
-		long long grace_ms, rl_wait_mode mode, long long block_ms, long long *answer, long long *join_answer,
-		rl_error *err)
+		rl_wait_mode mode, bool requeue, long long block_ms, rl_lock_step *step, rl_error *err)
 {
-	char ttl[RL_LL_TEXT], grace[RL_LL_TEXT];
-	const char *extra[4], *args[MAX_LOCK_ARGS], *join_args[MAX_LOCK_ARGS];
-	size_t lens[MAX_LOCK_ARGS], join_lens[MAX_LOCK_ARGS];
+	char ttl[RL_LL_TEXT], block_text[RL_LL_TEXT];
+	const char *extra[5], *args[MAX_LOCK_ARGS];
+	size_t lens[MAX_LOCK_ARGS];
+	rl_command cmds[2];
+	redisReply *replies[2] = { NULL, NULL };
+	rl_wait_block block;
+	rl_status status, restored;
+	bool noscript = false;
 	int nargs;
 
+	step->answer = 0;
+	step->note = RL_LOCK_NOTE_NONE;
+	step->look_ms = 0;
 	rl_format_ll(ttl, ttl_ms);
-	rl_format_ll(grace, grace_ms);
 	extra[0] = ttl;
-	extra[1] = grace;
-	extra[3] = RL_WAIT_LIVENESS_TEXT;
-	*answer = 0;
+	extra[1] = mode == RL_WAIT_VISIT && requeue ? "requeue" : rl_wait_mode_name(mode);
+	extra[2] = RL_WAIT_LIVENESS_TEXT;
+	extra[3] = RL_WAIT_CHECKIN_TEXT;
+	extra[4] = block_text;
 	if (mode == RL_WAIT_LEAVE) {
-		extra[2] = rl_wait_mode_name(mode);
-		nargs = lock_args(args, lens, lock, keys, 4, extra);
-		return rl_script_run_integers(conn, &rl_script_lock_wait, 1, LOCK_NKEYS, nargs, args, lens, answer, err);
+		strcpy(block_text, "0");
+		nargs = lock_args(args, lens, lock, keys, 5, extra);
+		status = rl_script_run_integers(conn, &rl_script_lock_wait, 1, LOCK_NKEYS, nargs, args, lens, &step->answer,
+			err);
+		if (status == RL_OK && step->answer == RL_LOCK_GRANTED) {
+			status = check_and_settle(conn, lock, keys, err);
+		}
+		return status;
 	}
-	extra[2] = rl_wait_mode_name(RL_WAIT_JOIN);
-	lock_args(join_args, join_lens, lock, keys, 4, extra);
-	extra[2] = rl_wait_mode_name(RL_WAIT_VISIT);
-	nargs = lock_args(args, lens, lock, keys, 4, extra);
-	return rl_wait_step(conn, &rl_script_lock_wait, LOCK_NKEYS, nargs, mode == RL_WAIT_JOIN ? join_args : NULL,
-		join_lens, args, lens, keys->wake, keys->wake_len, block_ms, answer, join_answer, err);
+	/* what the block really lasts (whole seconds on Redis < 6): the script ends it early only when it must */
+	rl_format_ll(block_text, conn->whole_second_blocks ? (block_ms + 999) / 1000 * 1000 : block_ms);
+	nargs = lock_args(args, lens, lock, keys, 5, extra);
+	if ((status = rl_wait_block_begin(conn, &block, block_ms, err)) != RL_OK) {
+		return status;
+	}
+	for (;;) {
+		/*
+		 * By EVAL until this connection has seen the server run the script: a call
+		 * answered NOSCRIPT would leave the block behind it waiting for nothing.
+		 */
+		bool by_sha = (conn->scripts_seen & rl_script_lock_wait.bit) != 0;
+		rl_script_command(&cmds[0], &rl_script_lock_wait, by_sha, LOCK_NKEYS, nargs, args, lens);
+		rl_wait_brpoplpush_command(&cmds[1], &block, keys->wake, keys->wake_len, keys->terms, keys->key_len);
+		if ((status = rl_conn_pipeline(conn, 2, cmds, replies, err)) != RL_OK) {
+			goto out;
+		}
+		read_note(replies[1], step);
+		noscript = by_sha && rl_reply_is_noscript(replies[0]);
+		if (noscript && step->note != RL_LOCK_NOTE_GRANT) {
+			/* flushed meanwhile: the call did not run; again, by EVAL (a grant the block took is ours all the same) */
+			conn->scripts_seen = 0;
+			rl_reply_free_all(replies, 2);
+			continue;
+		}
+		break;
+	}
+	/*
+	 * Both answers are read before either is judged: a call that made us the
+	 * owner, or a block that took a grant, is ours even when the other reply is
+	 * an error, and the caller must then keep the lock it holds.
+	 */
+	{
+		rl_error block_err;
+		rl_status block_status = rl_wait_check_brpoplpush_reply(conn, replies[1], &block_err);
+
+		if (noscript) {
+			step->answer = 0; /* the call did not run: the grant the block took stands on its own */
+		} else {
+			status = rl_script_answer(conn, &rl_script_lock_wait, replies[0], &step->answer, err);
+			if (status == RL_OK) {
+				conn->scripts_seen |= rl_script_lock_wait.bit;
+			}
+		}
+		if (block_status != RL_OK) {
+			step->note = RL_LOCK_NOTE_NONE;
+			if (status == RL_OK) {
+				status = block_status;
+				*err = block_err;
+			}
+		}
+	}
+	if (step->answer == RL_LOCK_GRANTED && (status == RL_OK || (status == RL_ERR_SERVER && !conn->broken))) {
+		/* our call granted the free lock to the first waiter (and ended our block): check it */
+		rl_error settle_err;
+		rl_status settled = check_and_settle(conn, lock, keys, status == RL_OK ? err : &settle_err);
+		if (status == RL_OK) {
+			status = settled;
+		}
+	}
+out:
+	rl_reply_free_all(replies, 2);
+	restored = rl_wait_block_end(conn, &block, err);
+	return status == RL_OK ? restored : status;
+}
+
+/* ---- releasing ---- */
+
+rl_status rl_lock_release_handing(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err)
+{
+	static const char *const extra[2] = { RL_WAIT_LIVENESS_TEXT, RL_WAIT_CHECKIN_TEXT };
+	const char *args[MAX_LOCK_ARGS];
+	size_t lens[MAX_LOCK_ARGS], note_len = 0;
+	rl_wait_keys keys;
+	long long answer = 0;
+	bool taken = false;
+	char *note;
+	rl_status status;
+	int nargs;
+
+	*released = false;
+	if (!rl_wait_keys_init_lock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, "", 0)) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	if (!(note = grant_note(lock, &note_len))) {
+		rl_wait_keys_free(&keys);
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	nargs = lock_args(args, lens, lock, &keys, 2, extra);
+	status = run_and_check(conn, &rl_script_lock_release, nargs, args, lens, &keys, note, note_len, &answer, &taken,
+		err);
+	*released = answer >= 1;
+	if (answer == RL_LOCK_GRANTED && !taken) {
+		/* released and granted: whatever the check met, the grant is settled while the connection is in step */
+		status = settle_after_check(conn, lock, &keys, note, note_len, status, err);
+	}
+	free(note);
+	rl_wait_keys_free(&keys);
+	return status;
 }
 
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err)
 {
-	static const char *const extra[2] = { RL_WAIT_LIVENESS_TEXT, "" };
+	static const char *const extra[2] = { RL_WAIT_LIVENESS_TEXT, RL_WAIT_CHECKIN_TEXT };
 	const char **args;
 	size_t *lens, i, built = 0;
 	long long *results;
@@ -203,7 +493,11 @@ rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks
 	}
 	status = rl_script_run_integers(conn, &rl_script_lock_release, n, LOCK_NKEYS, nargs, args, lens, results, err);
 	for (i = 0; i < n; i++) {
-		released[i] = results[i] == 1;
+		released[i] = results[i] >= 1;
+		/* each grant checked (one more round trip, only for the locks someone waited for) */
+		if (status == RL_OK && results[i] == RL_LOCK_GRANTED) {
+			status = check_and_settle(conn, &locks[i], &keys[i], err);
+		}
 	}
 out:
 	if (status == RL_ERR_NOMEM) {
@@ -235,116 +529,8 @@ rl_status rl_lock_release(rl_conn *conn, const rl_lock_ref *lock, bool *released
 	rl_wait_keys_free(&keys);
 	if (status == RL_OK && answer == 2) {
 		/* ours, and someone queued meanwhile: the release that hands it on (nothing was done yet) */
-		return rl_lock_release_many(conn, 1, lock, released, err);
+		return rl_lock_release_handing(conn, lock, released, err);
 	}
 	*released = status == RL_OK && answer == 1;
-	return status;
-}
-
-/* How long a watching releaser blocks for the grantee's claim: in effect, until Redis's next timer tick. */
-#define WATCH_BLOCK_MS 1
-
-/*
- * Whether the watch's BLPOP popped the claim of the grant this release made, for a lifetime of at
- * least a check-in period: "c<ttl>", which only that claim pushes (it comes on our own wake list,
- * and our token is this lock()'s alone). Then the new head needs no notice: whatever it blocks in
- * now began before the claim and lasts at most a check-in period, so it visits by the new
- * holder's expiry (a block written just after the claim, from an answer read before it, ends up
- * to that round trip later, as with any notice), and "lock handed" is not sent. A timeout, "n"
- * (nothing handed over), a shorter claim, or a grantee that sends a bare "c" leave it to "lock
- * handed", as before. (A lifetime of exactly a check-in period, 5 s, is a common $expire: the
- * web demo's. Until issue 20's second step it was sent "lock handed" too, which told the head,
- * whose visit then cost a script and a round trip per hand-over.)
- */
-static bool claimed_for_long(const redisReply *reply)
-{
-	const redisReply *what;
-	long long ttl_ms = 0;
-	size_t i;
-
-	if (!reply || reply->type != REDIS_REPLY_ARRAY || reply->elements != 2) {
-		return false;
-	}
-	what = reply->element[1];
-	if (!what || what->type != REDIS_REPLY_STRING || what->len < 2 || what->len > 12 || what->str[0] != 'c') {
-		return false;
-	}
-	for (i = 1; i < what->len; i++) {
-		if (what->str[i] < '0' || what->str[i] > '9') {
-			return false;
-		}
-		ttl_ms = ttl_ms * 10 + (what->str[i] - '0');
-	}
-	return ttl_ms >= RL_WAIT_CHECKIN_MS;
-}
-
-rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err)
-{
-	static const char *const release_extra[2] = { RL_WAIT_LIVENESS_TEXT, "watch" };
-	static const char *const handed_extra[2] = { RL_WAIT_LIVENESS_TEXT, RL_WAIT_STR(RL_WAIT_CHECKIN_MS) };
-	const char *args[MAX_LOCK_ARGS], *handed_args[MAX_LOCK_ARGS];
-	size_t lens[MAX_LOCK_ARGS], handed_lens[MAX_LOCK_ARGS];
-	int nargs, handed_nargs;
-	rl_wait_keys keys;
-	rl_command cmds[2];
-	redisReply *replies[2] = { NULL, NULL };
-	rl_wait_block block;
-	long long result = 0, ignored;
-	rl_status status;
-	bool handed_needed = true;
-
-	*released = false;
-	if (conn->whole_second_blocks) {
-		/* Redis < 6 would hold the unlock a whole second: no watch there */
-		return rl_lock_release_many(conn, 1, lock, released, err);
-	}
-	/* the claim acknowledges on our own wake list: a new token per lock(), so it serves this release only */
-	if (!rl_wait_keys_init_lock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, lock->token,
-			lock->token_len)) {
-		snprintf(err->message, sizeof(err->message), "out of memory");
-		return RL_ERR_NOMEM;
-	}
-	nargs = lock_args(args, lens, lock, &keys, 2, release_extra);
-	handed_nargs = lock_args(handed_args, handed_lens, lock, &keys, 2, handed_extra);
-	if ((status = rl_wait_block_begin(conn, &block, WATCH_BLOCK_MS, err)) != RL_OK) {
-		goto out;
-	}
-	for (;;) {
-		/* by EVAL until this connection saw the script run: a NOSCRIPT would leave the BLPOP waiting */
-		bool by_sha = (conn->scripts_seen & rl_script_lock_release.bit) != 0;
-		rl_script_command(&cmds[0], &rl_script_lock_release, by_sha, LOCK_NKEYS, nargs, args, lens);
-		rl_wait_blpop_command(&cmds[1], &block, keys.wake, keys.wake_len);
-		if ((status = rl_conn_pipeline(conn, 2, cmds, replies, err)) != RL_OK) {
-			goto out_block;
-		}
-		if (by_sha && rl_reply_is_noscript(replies[0])) {
-			/* flushed meanwhile: nothing ran; all again, by EVAL */
-			conn->scripts_seen = 0;
-			rl_reply_free_all(replies, 2);
-			continue;
-		}
-		break;
-	}
-	conn->scripts_seen |= rl_script_lock_release.bit;
-	if ((status = rl_script_answer(conn, &rl_script_lock_release, replies[0], &result, err)) == RL_OK
-			&& (status = rl_wait_check_blpop_reply(conn, replies[1], err)) == RL_OK) {
-		handed_needed = !claimed_for_long(replies[1]);
-	}
-	*released = result == 1;
-	rl_reply_free_all(replies, 2);
-	if (status == RL_OK && handed_needed) {
-		/* one more round trip, only when the grant was not seen claimed (or claimed for less than a check-in) */
-		status = rl_script_run_integers(conn, &rl_script_lock_handed, 1, LOCK_NKEYS, handed_nargs, handed_args,
-			handed_lens, &ignored, err);
-	}
-out_block:
-	{
-		rl_status restored = rl_wait_block_end(conn, &block, err);
-		if (status == RL_OK) {
-			status = restored;
-		}
-	}
-out:
-	rl_wait_keys_free(&keys);
 	return status;
 }

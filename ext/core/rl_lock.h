@@ -40,38 +40,56 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 /* The lock's remaining lifetime (ms, >= 0) if the key still holds the token, else -1. */
 rl_status rl_lock_remaining(rl_conn *conn, const rl_lock_ref *lock, long long *left_ms, rl_error *err);
 
+/* "lock wait", "lock release" and "lock handed" answer this when their call granted the lock to a waiter. */
+#define RL_LOCK_GRANTED 2
+/* "lock wait": owned by a grant made before this call (its lifetime began after our previous call). */
+#define RL_LOCK_OWNED_EARLIER 3
+
+/* What a waiter's block took from its wake list (ext/core/lua/README.md). */
+typedef enum {
+	RL_LOCK_NOTE_NONE,  /* nothing: it timed out */
+	RL_LOCK_NOTE_GRANT, /* "g": the lock is ours, for our whole lifetime, from this step's write on */
+	RL_LOCK_NOTE_LOOK,  /* "h<ms>": look again, and block at most look_ms next */
+	RL_LOCK_NOTE_OUT,   /* "x": a grant to us was undone (we were not blocked): queue again at the head */
+	RL_LOCK_NOTE_OTHER  /* "o" (the call before owned) or another: nothing to act on */
+} rl_lock_note;
+
+typedef struct {
+	long long answer;  /* the script's: RL_WAIT_OWNED, RL_LOCK_OWNED_EARLIER, RL_LOCK_GRANTED, 0, or -n (the head) */
+	rl_lock_note note; /* what the block behind it took */
+	long long look_ms;
+} rl_lock_step;
+
 /*
- * A waiter's script call on the lock's queue (rl_wait.h, ext/core/lua/lock_wait.lua):
- * RL_WAIT_JOIN and RL_WAIT_VISIT are wait steps that block up to block_ms
- * (the join only on the first); RL_WAIT_LEAVE runs alone. *answer is the
- * script's: RL_WAIT_OWNED when the lock is now ours; *join_answer (not NULL)
- * the join's, RL_WAIT_OWNED when the join found the lock free and took it.
- * keys are lock->key's wait keys, with lock->token as member.
+ * One wait step on the lock's queue (ext/core/lua/lock_wait.lua):
+ * [lock wait][BRPOPLPUSH wake served block_ms] in one round trip, or the
+ * leave alone. requeue: the step before took "x" (a visit puts us back at the
+ * head). A call of ours that granted the lock to another waiter is checked and
+ * settled before this returns. keys are lock->key's wait keys, with
+ * lock->token as member.
  */
 rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
-		long long grace_ms, rl_wait_mode mode, long long block_ms, long long *answer, long long *join_answer,
-		rl_error *err);
+		rl_wait_mode mode, bool requeue, long long block_ms, rl_lock_step *step, rl_error *err);
 
 /*
  * Deletes each key that still holds its token, n locks in one round trip,
- * handing each to its first live waiter; released[i] tells which were ours.
+ * handing each to its first waiter (each grant then checked); released[i] tells which were ours.
  */
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err);
 
 /*
  * Releases one lock the caller took without waiting (ext/core/lua/lock_release_free.lua):
  * a compare-and-delete when nobody is queued, in one round trip with two keys and the
- * token; when someone is, a second round trip, rl_lock_release_many()'s, hands it on.
+ * token; when someone is, rl_lock_release_handing() follows.
  */
 rl_status rl_lock_release(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err);
 
 /*
- * Releases one lock and watches the hand-over (ext/core/lua/lock_release.lua):
- * [release] BLPOP [lock handed] in one round trip. The grantee's claim ends
- * the BLPOP at once, so only the grantee is woken; a grant still unclaimed
- * when the short block ends (a timer tick) is left to the new head. For the
- * unlock of a lock the caller waited for: others are likely queued.
+ * Releases one lock and hands it to the first waiter (ext/core/lua/lock_release.lua):
+ * [lock release][LREM served] in one round trip, the second the grant's check;
+ * a grant not taken (its grantee was not blocked) is settled with "lock handed".
+ * For the unlock of a lock the caller waited for: others are likely queued.
  */
-rl_status rl_lock_release_watched(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err);
+rl_status rl_lock_release_handing(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err);
 
 #endif /* RL_LOCK_H */

@@ -14,10 +14,10 @@
  * block), 0 for "lock handed", a count of holders.
  */
 #define RL_SCRIPT(name, macro, min, max) { name, macro, macro##_SHA1, 0, min, max }
-rl_script rl_script_lock_release = RL_SCRIPT("lock release", RL_LUA_LOCK_RELEASE, 0, 1);
+rl_script rl_script_lock_release = RL_SCRIPT("lock release", RL_LUA_LOCK_RELEASE, 0, 2);
 rl_script rl_script_lock_release_free = RL_SCRIPT("lock release free", RL_LUA_LOCK_RELEASE_FREE, 0, 2);
-rl_script rl_script_lock_wait = RL_SCRIPT("lock wait", RL_LUA_LOCK_WAIT, LLONG_MIN, RL_WAIT_OWNED);
-rl_script rl_script_lock_handed = RL_SCRIPT("lock handed", RL_LUA_LOCK_HANDED, 0, 0);
+rl_script rl_script_lock_wait = RL_SCRIPT("lock wait", RL_LUA_LOCK_WAIT, LLONG_MIN, 3);
+rl_script rl_script_lock_handed = RL_SCRIPT("lock handed", RL_LUA_LOCK_HANDED, 1, 2);
 rl_script rl_script_lock_extend = RL_SCRIPT("lock extend", RL_LUA_LOCK_EXTEND, 0, 1);
 rl_script rl_script_lock_remaining = RL_SCRIPT("lock remaining", RL_LUA_LOCK_REMAINING, -1, LLONG_MAX);
 rl_script rl_script_redlock_acquire = RL_SCRIPT("redlock acquire", RL_LUA_REDLOCK_ACQUIRE, LLONG_MIN + 1, 1);

@@ -22,71 +22,28 @@
 #define RL_LUA_FRAGMENT_LOCK_QUEUE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local WAKE_PREFIX = ARGV[2]\n" \
-	"local WATCHED = '@'\n" \
 	RL_LUA_FRAGMENT_WAITERS \
-	"local function take_entry(key)\n" \
-	"  local grace = redis.pcall('GETDEL', key)\n" \
-	"  if type(grace) == 'table' and grace.err then\n" \
-	"    grace = redis.call('GET', key)\n" \
-	"    if grace then redis.call('DEL', key) end\n" \
-	"  end\n" \
-	"  return grace\n" \
+	"local function parse(entry) return string.match(entry, '^(.*):(%d+)$') end\n" \
+	"local function note(w, what)\n" \
+	"  wake(w, what)\n" \
+	"  redis.call('RPUSH', KEYS[3], '-')\n" \
+	"  redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
 	"end\n" \
-	"local function pop_live()\n" \
-	"  while true do\n" \
-	"    local w = redis.call('LPOP', KEYS[2])\n" \
-	"    if not w then return nil end\n" \
-	"    local grace = take_entry(KEYS[3] .. w)\n" \
-	"    if grace then return w, grace end\n" \
+	"local function tell_head(me, block_ms)\n" \
+	"  local first = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  if first then\n" \
+	"    local head = parse(first)\n" \
+	"    if head ~= me then note(head, 'h' .. block_ms) end\n" \
 	"  end\n" \
 	"end\n" \
-	"local function keep_place(me, grace, mode)\n" \
-	"  local entry = KEYS[3] .. me\n" \
-	"  local head = nil\n" \
-	"  if mode == 'join' then\n" \
-	"    if redis.call('SET', entry, grace, 'PX', LIVENESS, 'NX') then\n" \
-	"      head = redis.call('RPUSH', KEYS[2], me) == 1\n" \
-	"    else\n" \
-	"      redis.call('SET', entry, grace, 'PX', LIVENESS)   -- queued already (a join sent twice)\n" \
-	"    end\n" \
-	"  elseif not redis.call('SET', entry, grace, 'PX', LIVENESS, 'XX') then\n" \
-	"    redis.call('LREM', KEYS[2], 1, me)\n" \
-	"    redis.call('SET', entry, grace, 'PX', LIVENESS)\n" \
-	"    redis.call('LPUSH', KEYS[2], me)\n" \
-	"    head = true\n" \
-	"  end\n" \
-	"  redis.call('PEXPIRE', KEYS[2], LIVENESS)\n" \
-	"  return head\n" \
-	"end\n" \
-	"local function tell_head(me)\n" \
-	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
-	"  if head and head ~= me then wake(head, 'h') end\n" \
-	"end\n" \
-	"local function hand_on(me, ttl, watcher)\n" \
-	"  local w, grace = pop_live()\n" \
-	"  if not w then return nil end\n" \
-	"  if w == me then\n" \
-	"    tell_head(me)\n" \
-	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
-	"    return w\n" \
-	"  end\n" \
-	"  if watcher then\n" \
-	"    redis.call('SET', KEYS[1], WATCHED .. w .. watcher, 'PX', grace)\n" \
-	"  else\n" \
-	"    tell_head(me)\n" \
-	"    redis.call('SET', KEYS[1], w, 'PX', grace)\n" \
-	"  end\n" \
-	"  wake(w, 'g')\n" \
+	"local function grant_next(granter)\n" \
+	"  local first = redis.call('LPOP', KEYS[2])\n" \
+	"  if not first then return nil end\n" \
+	"  local w, ttl = parse(first)\n" \
+	"  redis.call('SET', KEYS[1], w, 'PX', ttl)\n" \
+	"  wake(w, 'g' .. granter)\n" \
+	"  if tonumber(ttl) < CHECKIN then tell_head(w, tonumber(ttl) + 1) end\n" \
 	"  return w\n" \
-	"end\n"
-
-/* ext/core/lua/_leave_queue.lua (a fragment) */
-#define RL_LUA_FRAGMENT_LEAVE_QUEUE \
-	"local function leave_queue(queue, me)\n" \
-	"  local was_head = redis.call('LINDEX', queue, 0) == me\n" \
-	"  redis.call('LREM', queue, 1, me)\n" \
-	"  redis.call('DEL', WAKE_PREFIX .. me)\n" \
-	"  return was_head\n" \
 	"end\n"
 
 /* ext/core/lua/_semaphore_prelude.lua (a fragment) */
@@ -166,60 +123,66 @@
 	"  return served_me\n" \
 	"end\n"
 
+/* ext/core/lua/_leave_queue.lua (a fragment) */
+#define RL_LUA_FRAGMENT_LEAVE_QUEUE \
+	"local function leave_queue(queue, me)\n" \
+	"  local was_head = redis.call('LINDEX', queue, 0) == me\n" \
+	"  redis.call('LREM', queue, 1, me)\n" \
+	"  redis.call('DEL', WAKE_PREFIX .. me)\n" \
+	"  return was_head\n" \
+	"end\n"
+
 /* ext/core/lua/lock_extend.lua */
-#define RL_LUA_LOCK_EXTEND_SHA1 "e95c50b04a469871257ad107879f215d837b376b"
+#define RL_LUA_LOCK_EXTEND_SHA1 "33ca84427cbe4c7c8238e780b9e2fbafd5ce4055"
 #define RL_LUA_LOCK_EXTEND \
+	"local LIVENESS, CHECKIN = tonumber(ARGV[4]), tonumber(ARGV[5])\n" \
+	"local ttl = ARGV[3]\n" \
 	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then\n" \
-	"  redis.call('LREM', KEYS[2], 1, ARGV[1])\n" \
-	"  redis.call('DEL', KEYS[3] .. ARGV[1])\n" \
+	"  redis.call('LREM', KEYS[2], 1, ARGV[1] .. ':' .. ttl)\n" \
 	"  return 0\n" \
 	"end\n" \
-	"if redis.call('PTTL', KEYS[1]) > tonumber(ARGV[2]) then\n" \
-	"  local head = redis.call('LINDEX', KEYS[2], 0)\n" \
-	"  if head then\n" \
-	"    redis.call('RPUSH', ARGV[3] .. head, 'h')\n" \
-	"    redis.call('PEXPIRE', ARGV[3] .. head, ARGV[4])\n" \
-	"  end\n" \
+	"if redis.call('PTTL', KEYS[1]) > tonumber(ttl) then\n" \
+	RL_LUA_FRAGMENT_LOCK_QUEUE \
+	"  tell_head(ARGV[1], tonumber(ttl) + 1)\n" \
 	"end\n" \
-	"return redis.call('PEXPIRE', KEYS[1], ARGV[2])\n"
+	"return redis.call('PEXPIRE', KEYS[1], ttl)\n"
 
 /* ext/core/lua/lock_handed.lua */
-#define RL_LUA_LOCK_HANDED_SHA1 "f9302786c410d431ad6a7ead5cc7b4ce5f580124"
+#define RL_LUA_LOCK_HANDED_SHA1 "bff7901ea6d6a1e2347ab36a6da3faf0c21ccc4d"
 #define RL_LUA_LOCK_HANDED \
-	"local LIVENESS = tonumber(ARGV[3])\n" \
+	"local LIVENESS, CHECKIN = tonumber(ARGV[3]), tonumber(ARGV[4])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
-	"local holder = redis.call('GET', KEYS[1])\n" \
-	"if not holder then\n" \
-	"  hand_on(nil, nil, false)\n" \
-	"elseif string.sub(holder, 1, 1) == WATCHED or redis.call('PTTL', KEYS[1]) < tonumber(ARGV[4]) then\n" \
-	"  tell_head(nil)\n" \
+	"local granter = ARGV[1]\n" \
+	"local w = redis.call('GET', KEYS[1])\n" \
+	"if w and redis.call('LREM', WAKE_PREFIX .. w, 1, 'g' .. granter) == 1 then\n" \
+	"  note(w, 'x')\n" \
+	"  redis.call('DEL', KEYS[1])\n" \
+	"  if grant_next(granter) then return 2 end\n" \
+	"  return 1\n" \
 	"end\n" \
-	"return 0\n"
+	"redis.call('LREM', KEYS[3], 1, 'g' .. granter)\n" \
+	"return 1\n"
 
 /* ext/core/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "0956f916922819e8adf79ad0518ee4a56716aa05"
+#define RL_LUA_LOCK_RELEASE_SHA1 "84835d710a55b4ae0985c23533b9da16e2bbe43a"
 #define RL_LUA_LOCK_RELEASE \
-	"local mine = false\n" \
-	"if ARGV[4] ~= 'watch' then\n" \
-	"  if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
-	"  if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
-	"  if redis.call('EXISTS', KEYS[2]) == 0 then\n" \
-	"    redis.call('DEL', KEYS[1])\n" \
-	"    return 1\n" \
-	"  end\n" \
-	"  mine = true\n" \
-	"end\n" \
-	"local LIVENESS = tonumber(ARGV[3])\n" \
-	RL_LUA_FRAGMENT_LOCK_QUEUE \
-	"local watcher = ARGV[4] == 'watch' and ARGV[1] or nil\n" \
-	"local released = 0\n" \
-	"if mine or redis.call('GET', KEYS[1]) == ARGV[1] then\n" \
-	"  released = 1\n" \
-	"  if hand_on(nil, nil, watcher) then return 1 end\n" \
+	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local first = redis.call('LPOP', KEYS[2])\n" \
+	"if not first then\n" \
 	"  redis.call('DEL', KEYS[1])\n" \
+	"  return 1\n" \
 	"end\n" \
-	"if watcher then wake(watcher, 'n') end\n" \
-	"return released\n"
+	"local w, ttl = string.match(first, '^(.*):(%d+)$')\n" \
+	"redis.call('SET', KEYS[1], w, 'PX', ttl)\n" \
+	"redis.call('RPUSH', ARGV[2] .. w, 'g' .. ARGV[1])\n" \
+	"redis.call('PEXPIRE', ARGV[2] .. w, ARGV[3])\n" \
+	"if tonumber(ttl) < tonumber(ARGV[4]) then\n" \
+	"  local LIVENESS, CHECKIN = tonumber(ARGV[3]), tonumber(ARGV[4])\n" \
+	RL_LUA_FRAGMENT_LOCK_QUEUE \
+	"  tell_head(w, tonumber(ttl) + 1)\n" \
+	"end\n" \
+	"return 2\n"
 
 /* ext/core/lua/lock_release_free.lua */
 #define RL_LUA_LOCK_RELEASE_FREE_SHA1 "4cd375f3c0b95a2870a12934c31168b6c3490243"
@@ -238,46 +201,75 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "2fb88ba906f3268aff159d9d59d63cb11bc75ee8"
+#define RL_LUA_LOCK_WAIT_SHA1 "9de08e2e7afb754e1003ab2f22aa7c1f3e8f0acc"
 #define RL_LUA_LOCK_WAIT \
-	"local LIVENESS = tonumber(ARGV[6])\n" \
+	"local me, ttl, mode = ARGV[1], ARGV[3], ARGV[4]\n" \
+	"local entry = me .. ':' .. ttl\n" \
+	"local length = nil\n" \
+	"if mode == 'join' then\n" \
+	"  if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"  length = redis.call('RPUSH', KEYS[2], entry)\n" \
+	"  redis.call('PEXPIRE', KEYS[2], ARGV[5])\n" \
+	"  if length > 1 then return 0 end\n" \
+	"end\n" \
+	"local LIVENESS, CHECKIN = tonumber(ARGV[5]), tonumber(ARGV[6])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
-	RL_LUA_FRAGMENT_LEAVE_QUEUE \
-	"local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]\n" \
-	"local function owned() return owned_by(me, mode) end\n" \
-	"local holder = redis.call('GET', KEYS[1])\n" \
-	"local watcher = nil\n" \
-	"if holder and #holder > #me + 1 and string.sub(holder, 1, #me + 1) == WATCHED .. me then\n" \
-	"  watcher = string.sub(holder, #me + 2)\n" \
+	"local block = tonumber(ARGV[7])\n" \
+	"local function owned(answer)\n" \
+	"  if mode ~= 'leave' then note(me, 'o') end\n" \
+	"  return answer\n" \
 	"end\n" \
-	"if holder == me or watcher then\n" \
-	"  redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
-	"  if watcher then\n" \
-	"    wake(watcher, 'c' .. ttl)\n" \
+	"local function as_head()\n" \
+	"  local left = redis.call('PTTL', KEYS[1])\n" \
+	"  if left < 0 then left = 0 end\n" \
+	"  if left + 1 < block then note(me, 'h' .. (left + 1)) end\n" \
+	"  return -(left + 1)\n" \
+	"end\n" \
+	"if mode == 'join' then\n" \
+	"  if not redis.call('GET', KEYS[1]) then\n" \
+	"    redis.call('LPOP', KEYS[2])\n" \
+	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"    return owned(1)\n" \
 	"  end\n" \
-	"  return owned()\n" \
+	"  return as_head()\n" \
 	"end\n" \
+	"local holder = redis.call('GET', KEYS[1])\n" \
+	"local notes = redis.call('LRANGE', WAKE_PREFIX .. me, 0, -1)\n" \
+	"local out = mode == 'requeue'\n" \
+	"for _, n in ipairs(notes) do\n" \
+	"  local kind = string.sub(n, 1, 1)\n" \
+	"  if kind == 'g' or kind == 'x' then out = true end\n" \
+	"end\n" \
+	"if #notes > 0 then redis.call('DEL', WAKE_PREFIX .. me) end\n" \
+	"if holder == me then return owned(3) end\n" \
 	"if mode == 'leave' then\n" \
-	"  redis.call('DEL', KEYS[3] .. me)\n" \
-	"  local was_head = leave_queue(KEYS[2], me)\n" \
-	"  if holder then\n" \
-	"    if was_head then tell_head(me) end\n" \
-	"  else\n" \
-	"    hand_on(me, ttl, false)\n" \
+	"  local first = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  redis.call('LREM', KEYS[2], 1, entry)\n" \
+	"  if not holder then\n" \
+	"    if grant_next(me) then return 2 end\n" \
+	"  elseif first == entry then\n" \
+	"    tell_head(me, redis.call('PTTL', KEYS[1]) + 1)\n" \
 	"  end\n" \
 	"  return 0\n" \
 	"end\n" \
-	"local first = keep_place(me, string.format('%d', tonumber(grace)), mode)\n" \
+	"if out then\n" \
+	"  redis.call('LREM', KEYS[2], 1, entry)\n" \
+	"  redis.call('LPUSH', KEYS[2], entry)\n" \
+	"end\n" \
+	"redis.call('PEXPIRE', KEYS[2], LIVENESS)\n" \
+	"redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
+	"local first = redis.call('LINDEX', KEYS[2], 0)\n" \
 	"if not holder then\n" \
-	"  if hand_on(me, ttl, false) == me then return owned() end\n" \
-	"  first = nil   -- the queue moved\n" \
+	"  if first == entry or not first then\n" \
+	"    if first then redis.call('LPOP', KEYS[2]) end\n" \
+	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"    return owned(1)\n" \
+	"  end\n" \
+	"  grant_next(me)\n" \
+	"  note(me, 'h1')\n" \
+	"  return 2\n" \
 	"end\n" \
-	"if first == nil then first = redis.call('LINDEX', KEYS[2], 0) == me end\n" \
-	"if first then\n" \
-	"  if mode == 'join' then wake(me, 'h') end\n" \
-	"  local left = redis.call('PTTL', KEYS[1])\n" \
-	"  if left >= 0 then return -(left + 1) end\n" \
-	"end\n" \
+	"if first == entry then return as_head() end\n" \
 	"return 0\n"
 
 /* ext/core/lua/redlock_acquire.lua */

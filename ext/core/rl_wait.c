@@ -20,12 +20,6 @@ const char *rl_wait_mode_name(rl_wait_mode mode)
 	}
 }
 
-long long rl_wait_grace_ms(long long wait_interval_us)
-{
-	long long ms = wait_interval_us / 1000;
-	return ms < RL_WAIT_GRACE_MIN_MS ? RL_WAIT_GRACE_MIN_MS : ms > RL_WAIT_GRACE_MAX_MS ? RL_WAIT_GRACE_MAX_MS : ms;
-}
-
 long long rl_wait_block_ms(long long answer, long long left_ms)
 {
 	/* compared before negating: the answer is the server's, and -LLONG_MIN does not exist */
@@ -185,6 +179,17 @@ rl_status rl_wait_check_blpop_reply(rl_conn *conn, const redisReply *reply, rl_e
 	return rl_conn_judge_reply(conn, verdict, reply, "BLPOP", err);
 }
 
+rl_status rl_wait_check_brpoplpush_reply(rl_conn *conn, const redisReply *reply, rl_error *err)
+{
+	bool whole_seconds_only;
+	rl_reply_verdict verdict = rl_reply_decode_brpoplpush(reply, &whole_seconds_only);
+
+	if (verdict == RL_REPLY_OK && whole_seconds_only) {
+		conn->whole_second_blocks = true;
+	}
+	return rl_conn_judge_reply(conn, verdict, reply, "BRPOPLPUSH", err);
+}
+
 rl_status rl_wait_block_begin(rl_conn *conn, rl_wait_block *block, long long block_ms, rl_error *err)
 {
 	/* Only a read timeout shorter than the block can take is stretched: usually no setsockopt() at all. */
@@ -207,6 +212,16 @@ void rl_wait_blpop_command(rl_command *cmd, const rl_wait_block *block, const ch
 	rl_command_init(cmd);
 	rl_command_add_str(cmd, "BLPOP");
 	rl_command_add(cmd, key, key_len);
+	rl_command_add_str(cmd, block->timeout);
+}
+
+void rl_wait_brpoplpush_command(rl_command *cmd, const rl_wait_block *block, const char *key, size_t key_len,
+		const char *served, size_t served_len)
+{
+	rl_command_init(cmd);
+	rl_command_add_str(cmd, "BRPOPLPUSH");
+	rl_command_add(cmd, key, key_len);
+	rl_command_add(cmd, served, served_len);
 	rl_command_add_str(cmd, block->timeout);
 }
 

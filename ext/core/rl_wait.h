@@ -4,19 +4,16 @@
  * checks them); this is the client's side of it.
  *
  * A waiter that cannot get in joins a FIFO queue kept on the server and
- * blocks in BLPOP on its own wake list. Whoever frees the resource hands it to
- * the first live waiter: the lock (or slot) is written in that waiter's name
- * for its grace only, and a grant "g" is pushed onto its wake list. The
- * waiter's next script call is pipelined right behind its BLPOP, so the
- * server runs it the moment the BLPOP returns, with no round trip: it claims
- * the grant for the waiter's whole lifetime. A grant nobody claims (the
- * waiter died or stalled) lapses on its own after the grace; nothing is ever
- * revoked, so a script that says "owned" can never be undone.
+ * blocks on its own wake list; whoever frees the resource hands it to the
+ * first waiter with a note on that list. The lock (rl_lock.h) hands it over
+ * for the waiter's whole lifetime, and only a blocked waiter's block takes
+ * the note: the releaser checks, and undoes a grant nobody took. The
+ * semaphore (rl_semaphore.h) hands a slot over for a grace, which the script
+ * call pipelined behind the waiter's BLPOP claims for its whole lifetime.
  *
- * Only the head of the queue watches the resource's end (an expiry, a lapsing
- * grant): it blocks until then. The others block for a check-in period, so
- * waiting costs the server next to nothing per second; a hand-over tells the
- * new head ("h") to start watching.
+ * Only the head of the queue watches the resource's end (an expiry): it
+ * blocks until then. The others block for a check-in period, so waiting
+ * costs the server next to nothing per second.
  */
 #ifndef RL_WAIT_H
 #define RL_WAIT_H
@@ -37,9 +34,7 @@
 #define RL_WAIT_STR(x) RL_WAIT_STR_(x)
 /* As the scripts get it. */
 #define RL_WAIT_LIVENESS_TEXT RL_WAIT_STR(RL_WAIT_LIVENESS_MS)
-/* The bounds of a grace (ms): $waitIntervalUs / 1000 is clamped to them. */
-#define RL_WAIT_GRACE_MIN_MS 1
-#define RL_WAIT_GRACE_MAX_MS 60000
+#define RL_WAIT_CHECKIN_TEXT RL_WAIT_STR(RL_WAIT_CHECKIN_MS)
 
 /* What a waiter's script call does (the scripts' "mode" argument). */
 typedef enum {
@@ -57,15 +52,11 @@ const char *rl_wait_mode_name(rl_wait_mode mode);
 /* How long a waiter blocks next, given its last script answer and the time it has left. */
 long long rl_wait_block_ms(long long answer, long long left_ms);
 
-/* The grace for a $waitIntervalUs (already checked to be in range). */
-long long rl_wait_grace_ms(long long wait_interval_us);
-
 /*
  * The keys of one wait queue (ext/core/lua/README.md gives their exact names): the
- * queue, the waiters' terms (the semaphore's HASH; the lock's prefix of one entry key per
- * waiter), the wake-list prefix (all key_len long), and member's wake list
- * (a waiter's; for the lock also a watching releaser's, where the claim of
- * its grant is acknowledged).
+ * queue, the waiters' terms (the semaphore's HASH; the lock's served list, where each
+ * waiter's block moves the notes it takes), the wake-list prefix (all key_len long),
+ * and member's wake list (a waiter's).
  */
 #define RL_WAIT_KEY_KINDS 3
 typedef struct {
@@ -112,10 +103,18 @@ typedef struct {
 
 rl_status rl_wait_block_begin(rl_conn *conn, rl_wait_block *block, long long block_ms, rl_error *err);
 void rl_wait_blpop_command(rl_command *cmd, const rl_wait_block *block, const char *key, size_t key_len);
+/*
+ * BRPOPLPUSH key served timeout: the lock's block, which moves the note it
+ * takes into the served list, where the granter's check finds a grant.
+ */
+void rl_wait_brpoplpush_command(rl_command *cmd, const rl_wait_block *block, const char *key, size_t key_len,
+		const char *served, size_t served_len);
 /* Restores the read timeout (unless the connection broke meanwhile). */
 rl_status rl_wait_block_end(rl_conn *conn, const rl_wait_block *block, rl_error *err);
 /* The BLPOP's reply: a note (array) or its timeout (nil) is fine; anything else is a failure. */
 rl_status rl_wait_check_blpop_reply(rl_conn *conn, const redisReply *reply, rl_error *err);
+/* The same for BRPOPLPUSH: the note (a string) or its timeout (nil). */
+rl_status rl_wait_check_brpoplpush_reply(rl_conn *conn, const redisReply *reply, rl_error *err);
 
 /*
  * One wait step, one round trip: [join script] BLPOP wake_key block_ms

@@ -89,6 +89,19 @@ rl_reply_verdict rl_reply_decode_blpop(const redisReply *reply, bool *whole_seco
 	return other_shape(reply);
 }
 
+rl_reply_verdict rl_reply_decode_brpoplpush(const redisReply *reply, bool *whole_seconds_only)
+{
+	*whole_seconds_only = false;
+	if (reply->type == REDIS_REPLY_STRING || reply->type == REDIS_REPLY_NIL) {
+		return RL_REPLY_OK;
+	}
+	if (rl_reply_is_error(reply, "ERR timeout is not")) {
+		*whole_seconds_only = true;
+		return RL_REPLY_OK;
+	}
+	return other_shape(reply);
+}
+
 rl_reply_verdict rl_reply_decode_handshake(const redisReply *reply, bool optional)
 {
 	if (reply->type == REDIS_REPLY_STATUS) {

@@ -53,6 +53,8 @@ rl_reply_verdict rl_reply_decode_owner(const redisReply *reply, const char *toke
  * and nothing was popped.
  */
 rl_reply_verdict rl_reply_decode_blpop(const redisReply *reply, bool *whole_seconds_only);
+/* BRPOPLPUSH: the element moved (a string) or its timeout (nil), as BLPOP's above otherwise. */
+rl_reply_verdict rl_reply_decode_brpoplpush(const redisReply *reply, bool *whole_seconds_only);
 
 /*
  * One reply of the connection handshake (AUTH, SELECT, CLIENT SETNAME): a

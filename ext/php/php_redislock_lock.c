@@ -189,29 +189,69 @@ PHP_METHOD(RedisLock, instance)
 typedef struct {
 	const rl_lock_ref *lock;
 	const rl_wait_keys *keys;
-	long long ttl_ms, grace_ms;
+	long long ttl_ms;
 	long long join_answer;
+	bool requeue;           /* the last block took "x": the next visit puts us back at the head */
+	uint64_t step_sent_ns;  /* the write of the step now running */
+	uint64_t prev_sent_ns;  /* the write of the step before */
+	uint64_t owned_from_ns; /* owned: the earliest its lifetime may have begun (the client's clock) */
 } lock_waiter;
 
+/*
+ * One step, and what the generic loop needs of it: RL_WAIT_OWNED, or how
+ * long to block next (-n), or 0 (a check-in period). The lifetime of a lock
+ * we own began no earlier than the write of the call that made it ours: a
+ * grant the block took came after the call written with it, which would have
+ * taken a grant made before; a grant the call itself found waiting (answer 3)
+ * came after the call before.
+ */
 static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms, long long *answer,
 		rl_error *err)
 {
 	lock_waiter *waiter = ctx;
-	return rl_lock_wait(conn, waiter->lock, waiter->keys, waiter->ttl_ms, waiter->grace_ms, mode, block_ms, answer,
-		&waiter->join_answer, err);
+	rl_lock_step step;
+	rl_status status;
+
+	waiter->prev_sent_ns = waiter->step_sent_ns;
+	waiter->step_sent_ns = php_redislock_now_ns();
+	status = rl_lock_wait(conn, waiter->lock, waiter->keys, waiter->ttl_ms, mode, waiter->requeue, block_ms, &step, err);
+	*answer = 0;
+	/* owned even when the other reply of the step was an error: the caller keeps what it holds */
+	if (step.answer == RL_WAIT_OWNED || step.note == RL_LOCK_NOTE_GRANT) {
+		waiter->owned_from_ns = step.answer == RL_WAIT_OWNED && mode == RL_WAIT_LEAVE ? waiter->prev_sent_ns
+			: waiter->step_sent_ns;
+		*answer = RL_WAIT_OWNED;
+	} else if (step.answer == RL_LOCK_OWNED_EARLIER) {
+		waiter->owned_from_ns = waiter->prev_sent_ns;
+		*answer = RL_WAIT_OWNED;
+	}
+	if (mode == RL_WAIT_JOIN && status == RL_OK) {
+		waiter->join_answer = step.answer;
+	}
+	if (status != RL_OK || *answer == RL_WAIT_OWNED) {
+		return status;
+	}
+	waiter->requeue = step.note == RL_LOCK_NOTE_OUT;
+	if (step.note == RL_LOCK_NOTE_LOOK) {
+		*answer = -step.look_ms;
+	} else {
+		*answer = step.answer < 0 ? step.answer : 0;
+	}
+	return RL_OK;
 }
 
 /* lock_waiter.join_answer until a join runs: above every answer "lock wait" may give (rl_scripts.c) */
-#define NO_JOIN (RL_WAIT_OWNED + 1)
+#define NO_JOIN (RL_LOCK_OWNED_EARLIER + 1)
 
 /*
  * Waits in the lock's FIFO queue until the lock is handed to us or deadline_ns
  * passes. *joined: a join ran (not when out of time first); *queued: it did
- * not take the lock at once (the lock was not free).
+ * not take the lock at once (the lock was not free). *sent_ns: when owned, the
+ * earliest its lifetime may have begun.
  */
 static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *lock, long long ttl_ms,
-		zend_long wait_interval_us, uint64_t deadline_ns, bool *acquired, long long *acked, uint64_t *sent_ns,
-		bool *joined, bool *queued, rl_error *err)
+		uint64_t deadline_ns, bool *acquired, long long *acked, uint64_t *sent_ns, bool *joined, bool *queued,
+		rl_error *err)
 {
 	rl_wait_keys keys;
 	lock_waiter waiter;
@@ -222,13 +262,17 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		return RL_ERR_NOMEM;
 	}
+	memset(&waiter, 0, sizeof(waiter));
 	waiter.lock = lock;
 	waiter.keys = &keys;
 	waiter.ttl_ms = ttl_ms;
-	waiter.grace_ms = rl_wait_grace_ms(wait_interval_us);
 	waiter.join_answer = NO_JOIN;
+	waiter.step_sent_ns = php_redislock_now_ns();
 	status = php_redislock_wait_in_queue(client, lock->key, lock->key_len, lock_wait_step, &waiter, deadline_ns, acquired,
 		acked, sent_ns, err);
+	if (*acquired) {
+		*sent_ns = waiter.owned_from_ns;
+	}
 	*joined = waiter.join_answer != NO_JOIN;
 	*queued = *joined && waiter.join_answer != RL_WAIT_OWNED;
 	rl_wait_keys_free(&keys);
@@ -272,7 +316,7 @@ typedef struct {
 	held_call call;
 	const rl_lock_ref *ref;
 	long long ttl_ms;
-	bool watched; /* HELD_RELEASE: watch the hand-over (others are likely queued) */
+	bool watched; /* HELD_RELEASE: a lock we waited for (others are likely queued): hand it on at once */
 	bool yes;
 	long long left_ms;
 } held_step;
@@ -287,7 +331,7 @@ static rl_status held_step_run(rl_conn *conn, void *ctx, rl_error *err)
 		case HELD_EXTEND:  status = rl_lock_extend(conn, h->ref, h->ttl_ms, &h->yes, err); break;
 		case HELD_CHECK:   status = rl_lock_is_owner(conn, h->ref, &h->yes, err); break;
 		case HELD_RELEASE:
-			status = h->watched ? rl_lock_release_watched(conn, h->ref, &h->yes, err)
+			status = h->watched ? rl_lock_release_handing(conn, h->ref, &h->yes, err)
 				: rl_lock_release(conn, h->ref, &h->yes, err);
 			break;
 		case HELD_REMAINING:
@@ -410,7 +454,7 @@ PHP_METHOD(RedisLock, lock)
 	}
 	if (status == RL_OK && !acquired && timeout > 0) {
 		wait_entered = true;
-		status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked, &sent_ns,
+		status = wait_in_queue(&lock->client, &ref, ttl_ms, deadline_ns, &acquired, &acked, &sent_ns,
 			&joined, &queued, &err);
 		if (joined) {
 			/* a join that took the lock at once found it free: no hint for the next lock() */
@@ -434,8 +478,8 @@ PHP_METHOD(RedisLock, lock)
 		status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &acquired, NULL, NULL, &err);
 		if (status == RL_OK && !acquired && timeout > 0 && php_redislock_now_ns() < deadline_ns) {
 			wait_entered = true;
-			status = wait_in_queue(&lock->client, &ref, ttl_ms, wait_interval_us, deadline_ns, &acquired, &acked,
-				&sent_ns, &joined, &queued, &err);
+			status = wait_in_queue(&lock->client, &ref, ttl_ms, deadline_ns, &acquired, &acked, &sent_ns, &joined,
+				&queued, &err);
 			waited = waited || queued;
 		}
 	}

@@ -61,10 +61,14 @@ static rl_status wait_step(rl_conn *conn, void *ctx, rl_error *err)
 	wait_step_run *run = ctx;
 	rl_status status = run->step(conn, run->ctx, run->mode, run->block_ms, run->answer, err);
 
-	if (status != RL_OK || *run->answer != RL_WAIT_OWNED) {
+	if (*run->answer != RL_WAIT_OWNED) {
 		return status;
 	}
+	/* owned even if the step's other reply failed (a step answers OWNED only for what it saw) */
 	run->owned = true;
+	if (status != RL_OK) {
+		return status;
+	}
 	if (run->client->min_replicas > 0) {
 		status = rl_conn_wait_replicas(conn, run->client->min_replicas, run->client->replica_timeout_ms, &run->acked, err);
 	}

@@ -1,59 +1,100 @@
--- "lock wait", a waiter's script call: ARGV[3] its lifetime (ms), ARGV[4] its
--- grace (ms), ARGV[5] the mode: "join" (the first call, followed by a BLPOP),
--- "visit" (pipelined behind every BLPOP: runs as soon as it returns, with no
--- client round trip) or "leave" (out of time); ARGV[6] LIVENESS ms.
--- Returns 1: the caller owns the lock (made true by this very call);
--- 0: not owned, block up to the check-in period;
--- -n: not owned, the caller is the head: block n ms, then visit.
-local LIVENESS = tonumber(ARGV[6])
+-- "lock wait", a waiter's script call: KEYS and ARGV[1..2] as in
+-- _lock_queue.lua; ARGV[3] its lifetime (ms), ARGV[4] the mode, ARGV[5]
+-- LIVENESS ms, ARGV[6] CHECKIN ms, ARGV[7] how long the BRPOPLPUSH written
+-- right behind this call blocks (ms; 0 for "leave", which has none).
+-- Modes: "join" (the first call), "visit" (after a block that took no grant:
+-- a timeout, or a note to look), "requeue" (a visit after a block that took
+-- "x": the caller was taken out of the queue), "leave" (out of time).
+-- Returns 1: the caller owns the lock, made so by this very call; 3: it owns
+-- it by a grant made before this call (its lifetime began after the caller's
+-- previous call); 2: not owned, and this call granted the free lock to the
+-- first waiter: the caller checks that grant as a releaser does; 0: not
+-- owned, block up to a check-in period; -n: not owned, the caller is the
+-- head: block n ms (the lock's PTTL + 1), then visit.
+-- A call that owns, or grants, ends the caller's own block at once ("o", "h1").
+local me, ttl, mode = ARGV[1], ARGV[3], ARGV[4]
+local entry = me .. ':' .. ttl
+-- A join behind others, the common case, written out before the fragment's
+-- local functions are made (closures built on every call).
+local length = nil
+if mode == 'join' then
+  if redis.replicate_commands then pcall(redis.replicate_commands) end
+  length = redis.call('RPUSH', KEYS[2], entry)
+  redis.call('PEXPIRE', KEYS[2], ARGV[5])
+  -- others first: whatever the lock's state, the head watches it (and takes it when free)
+  if length > 1 then return 0 end
+end
+local LIVENESS, CHECKIN = tonumber(ARGV[5]), tonumber(ARGV[6])
 --@include _lock_queue.lua
---@include _leave_queue.lua
-local me, ttl, grace, mode = ARGV[1], ARGV[3], ARGV[4], ARGV[5]
+local block = tonumber(ARGV[7])
 
-local function owned() return owned_by(me, mode) end
+local function owned(answer)
+  if mode ~= 'leave' then note(me, 'o') end
+  return answer
+end
+
+-- The head watches the lock's end; PTTL answers 0 through a key's last
+-- millisecond: block past it too. A block written longer ends now.
+local function as_head()
+  local left = redis.call('PTTL', KEYS[1])
+  if left < 0 then left = 0 end
+  if left + 1 < block then note(me, 'h' .. (left + 1)) end
+  return -(left + 1)
+end
+
+if mode == 'join' then
+  -- first in line (the queue was empty)
+  if not redis.call('GET', KEYS[1]) then
+    redis.call('LPOP', KEYS[2])
+    redis.call('SET', KEYS[1], me, 'PX', ttl)
+    return owned(1)
+  end
+  return as_head()
+end
 
 local holder = redis.call('GET', KEYS[1])
--- a watched grant to me: WATCHED .. me .. the watching releaser's token
-local watcher = nil
-if holder and #holder > #me + 1 and string.sub(holder, 1, #me + 1) == WATCHED .. me then
-  watcher = string.sub(holder, #me + 2)
+
+-- Between two blocks: notes no block took. A grant made while the caller was
+-- not blocked ("g"), or "x" (its grant was undone: out of the queue). Taking
+-- them off tells a granter's "lock handed" that this grant was taken.
+local notes = redis.call('LRANGE', WAKE_PREFIX .. me, 0, -1)
+local out = mode == 'requeue'
+for _, n in ipairs(notes) do
+  local kind = string.sub(n, 1, 1)
+  if kind == 'g' or kind == 'x' then out = true end
 end
-if holder == me or watcher then
-  -- a grant waiting for me: claimed now, for my whole lifetime, it can only end with it
-  redis.call('SET', KEYS[1], me, 'PX', ttl)
-  if watcher then
-    -- the releaser stops watching: "c" and the lifetime, on its wake list (a releaser that sees
-    -- it at least a check-in period long skips "lock handed")
-    wake(watcher, 'c' .. ttl)
-  end
-  return owned()
-end
+if #notes > 0 then redis.call('DEL', WAKE_PREFIX .. me) end
+if holder == me then return owned(3) end
 
 if mode == 'leave' then
-  redis.call('DEL', KEYS[3] .. me)
-  local was_head = leave_queue(KEYS[2], me)
-  if holder then
-    if was_head then tell_head(me) end
-  else
-    hand_on(me, ttl, false)
+  local first = redis.call('LINDEX', KEYS[2], 0)
+  redis.call('LREM', KEYS[2], 1, entry)
+  if not holder then
+    if grant_next(me) then return 2 end
+  elseif first == entry then
+    tell_head(me, redis.call('PTTL', KEYS[1]) + 1)
   end
   return 0
 end
 
-local first = keep_place(me, string.format('%d', tonumber(grace)), mode)
-
+-- A grant that lapsed unseen, or undone ("x"): the caller was popped, while
+-- first; it is first again (a queued copy removed first: never twice).
+if out then
+  redis.call('LREM', KEYS[2], 1, entry)
+  redis.call('LPUSH', KEYS[2], entry)
+end
+redis.call('PEXPIRE', KEYS[2], LIVENESS)
+redis.call('PEXPIRE', KEYS[3], LIVENESS)
+local first = redis.call('LINDEX', KEYS[2], 0)
 if not holder then
-  if hand_on(me, ttl, false) == me then return owned() end
-  first = nil   -- the queue moved
+  if first == entry or not first then
+    if first then redis.call('LPOP', KEYS[2]) end
+    redis.call('SET', KEYS[1], me, 'PX', ttl)
+    return owned(1)
+  end
+  grant_next(me)
+  note(me, 'h1')
+  return 2
 end
-if first == nil then first = redis.call('LINDEX', KEYS[2], 0) == me end
-
--- the head watches the lock's end (an expiry, a lapsing grant); the others just wait
-if first then
-  -- a join's BLPOP was sent for a check-in period: cut it short, the visit behind it answers how long
-  if mode == 'join' then wake(me, 'h') end
-  -- PTTL answers 0 through a key's last millisecond: block past it too, not a whole check-in period
-  local left = redis.call('PTTL', KEYS[1])
-  if left >= 0 then return -(left + 1) end
-end
+if first == entry then return as_head() end
 return 0
