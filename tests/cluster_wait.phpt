@@ -1,5 +1,5 @@
 --TEST--
-Cluster: contended waiting is woken, not polled: a child holds a lock 1.5 s; the parent's lock($name, 10 s, waitIntervalUs 50 ms) returns true soon after the child's unlock, having blocked (BLPOP) on the master that owns the lock and sent a handful of commands there (a poller would send 30); three queued children get the lock in arrival order; a semaphore waiter is woken by a release; a waiter with nobody unlocking gives up at its timeout
+Cluster: contended waiting is woken, not polled: a child holds a lock 1.5 s; the parent's lock($name, 10 s, waitIntervalUs 50 ms) returns true soon after the child's unlock, having blocked (BRPOPLPUSH) on the master that owns the lock and sent a handful of commands there (a poller would send 30); three queued children get the lock in arrival order; a semaphore waiter is woken by a release; a waiter with nobody unlocking gives up at its timeout
 --SKIPIF--
 <?php require __DIR__ . '/skipif_cluster.inc'; ?>
 --FILE--
@@ -38,7 +38,7 @@ echo $late < 0.5 * $k ? "woken soon after the unlock\n" : "returned $late s afte
 $client = array_values(array_filter($cmds, fn ($e) => $e[0] !== 'lua'
     && !in_array($e[1], ['echo', 'ping', 'replconf', 'info', 'cluster', 'client', 'monitor'], true)));
 $names = array_map(fn ($e) => $e[1], $client);
-echo in_array('blpop', $names, true) ? "blocked on the owning master\n" : 'no BLPOP there: ' . implode(' ', $names) . "\n";
+echo in_array('brpoplpush', $names, true) ? "blocked on the owning master\n" : 'no BRPOPLPUSH there: ' . implode(' ', $names) . "\n";
 echo count($client) <= 12 ? "at most 12 commands\n" : count($client) . ' commands: ' . implode(' ', $names) . "\n";
 var_dump(strlen((string)$c->raw($port)->cmd('GET', $key)), $a->unlock($name));
 

@@ -1,5 +1,5 @@
 --TEST--
-Hostile server, persistent connections: after each method of RedisLock and RedisSemaphore met a hostile reply, a new object with the same options does not get the poisoned connection back from the pool (it does get one that only saw an error reply), and the pool slot of the real server keeps working
+Hostile server, persistent connections: after each method of RedisLock and RedisSemaphore (and each command of a lock's wait steps and hand-overs) met a hostile reply, a new object with the same options does not get the poisoned connection back from the pool (it does get one that only saw an error reply), and the pool slot of the real server keeps working
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -35,6 +35,54 @@ lock+wait extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies
 lock+wait extra_later: returned true; discarded; usable again; real ok
 lock+wait close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
 lock+wait bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+lock+wait[BRPOPLPUSH] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to BRPOPLPUSH; discarded; usable again; real ok
+lock+wait[BRPOPLPUSH] out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to BRPOPLPUSH; discarded; usable again; real ok
+lock+wait[BRPOPLPUSH] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+lock+wait[BRPOPLPUSH] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock+wait[BRPOPLPUSH] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock+wait[BRPOPLPUSH] extra_later: returned true; discarded; usable again; real ok
+lock+wait[BRPOPLPUSH] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock+wait[BRPOPLPUSH] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+lock+wait[visit] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
+lock+wait[visit] out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
+lock+wait[visit] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+lock+wait[visit] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock+wait[visit] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock+wait[visit] extra_later: returned true; discarded; usable again; real ok
+lock+wait[visit] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock+wait[visit] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+lock+wait[leave] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
+lock+wait[leave] out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
+lock+wait[leave] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+lock+wait[leave] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock+wait[leave] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock+wait[leave] extra_later: returned false; discarded; usable again; real ok
+lock+wait[leave] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock+wait[leave] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+lock+wait[leave,LREM] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to LREM; discarded; usable again; real ok
+lock+wait[leave,LREM] out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to LREM; discarded; usable again; real ok
+lock+wait[leave,LREM] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+lock+wait[leave,LREM] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock+wait[leave,LREM] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock+wait[leave,LREM] extra_later: returned false; discarded; usable again; real ok
+lock+wait[leave,LREM] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock+wait[leave,LREM] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+lock+wait[leave,handed] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock handed; discarded; usable again; real ok
+lock+wait[leave,handed] out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock handed; discarded; usable again; real ok
+lock+wait[leave,handed] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+lock+wait[leave,handed] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock+wait[leave,handed] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock+wait[leave,handed] extra_later: returned false; discarded; usable again; real ok
+lock+wait[leave,handed] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock+wait[leave,handed] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+lock+wait[leave,handed,LREM] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to LREM; discarded; usable again; real ok
+lock+wait[leave,handed,LREM] out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to LREM; discarded; usable again; real ok
+lock+wait[leave,handed,LREM] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+lock+wait[leave,handed,LREM] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock+wait[leave,handed,LREM] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock+wait[leave,handed,LREM] extra_later: returned false; discarded; usable again; real ok
+lock+wait[leave,handed,LREM] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock+wait[leave,handed,LREM] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 expire status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
 expire out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
 expire deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
@@ -59,6 +107,14 @@ unlock extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies th
 unlock extra_later: returned true; discarded; usable again; real ok
 unlock close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
 unlock bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+unlock+queued status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlock+queued out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
+unlock+queued deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+unlock+queued error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+unlock+queued extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+unlock+queued extra_later: returned true; discarded; usable again; real ok
+unlock+queued close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+unlock+queued bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 unlock+watch status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlock+watch out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlock+watch deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
@@ -67,6 +123,30 @@ unlock+watch extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more repl
 unlock+watch extra_later: returned true; discarded; usable again; real ok
 unlock+watch close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
 unlock+watch bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+unlock+watch[LREM] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to LREM; discarded; usable again; real ok
+unlock+watch[LREM] out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to LREM; discarded; usable again; real ok
+unlock+watch[LREM] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+unlock+watch[LREM] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+unlock+watch[LREM] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+unlock+watch[LREM] extra_later: returned true; discarded; usable again; real ok
+unlock+watch[LREM] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+unlock+watch[LREM] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+unlock+watch[handed] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock handed; discarded; usable again; real ok
+unlock+watch[handed] out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock handed; discarded; usable again; real ok
+unlock+watch[handed] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+unlock+watch[handed] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+unlock+watch[handed] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+unlock+watch[handed] extra_later: returned true; discarded; usable again; real ok
+unlock+watch[handed] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+unlock+watch[handed] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+unlock+watch[handed,LREM] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to LREM; discarded; usable again; real ok
+unlock+watch[handed,LREM] out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to LREM; discarded; usable again; real ok
+unlock+watch[handed,LREM] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+unlock+watch[handed,LREM] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+unlock+watch[handed,LREM] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+unlock+watch[handed,LREM] extra_later: returned true; discarded; usable again; real ok
+unlock+watch[handed,LREM] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+unlock+watch[handed,LREM] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 unlockAll status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlockAll out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock release; discarded; usable again; real ok
 unlockAll deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
@@ -75,6 +155,14 @@ unlockAll extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies
 unlockAll extra_later: returned true; discarded; usable again; real ok
 unlockAll close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
 unlockAll bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+unlockAll[LREM] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to LREM; discarded; usable again; real ok
+unlockAll[LREM] out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to LREM; discarded; usable again; real ok
+unlockAll[LREM] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+unlockAll[LREM] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+unlockAll[LREM] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+unlockAll[LREM] extra_later: returned true; discarded; usable again; real ok
+unlockAll[LREM] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+unlockAll[LREM] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 acquire status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
 acquire out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to semaphore acquire; discarded; usable again; real ok
 acquire deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok

@@ -39,9 +39,10 @@ $w->calls(['lock', 'lock', $name, 20 * rl_slowdown(), 30]);
 $mon = new RlMonitor($redis->server());
 var_dump($l->unlock($name));
 $mine = rl_commands_of($mon->commands(), rl_client_addr($raw));
-// the free path's script, then the full release: by EVALSHA, or (this server never ran it) EVALSHA answered
+// the free path's script, then the full release and its grant's check (LREM): by EVALSHA, or (this server never ran it) EVALSHA answered
 // NOSCRIPT and EVAL
-echo "that unlock() sent: ", $mine[0], ' then ', in_array(array_slice($mine, 1), [['evalsha'], ['eval'], ['evalsha', 'eval']], true)
+echo "that unlock() sent: ", $mine[0], ' then ', in_array(array_slice($mine, 1),
+        [['evalsha', 'lrem'], ['eval', 'lrem'], ['evalsha', 'lrem', 'eval', 'lrem']], true)
     ? 'the full release' : implode(' ', array_slice($mine, 1)), "\n";
 [$r] = $w->results();
 var_dump($r['r'], $raw->cmd('GET', "Lock:$name") === $tok);

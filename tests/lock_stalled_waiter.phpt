@@ -1,5 +1,5 @@
 --TEST--
-lock() waiting: a waiter stalled (SIGSTOP) when the lock is handed to it has its claim run by the server without it; resumed after its lifetime ended and another took the lock, its lock() does not report the lock held: it confirms (the lock is not its own any more), queues again and gets the lock only after the other's unlock()
+lock() waiting: a waiter stalled (SIGSTOP) when the lock is handed to it has the grant taken by its block on the server without it; resumed after its lifetime ended and another took the lock, its lock() does not report the lock held: it confirms (the lock is not its own any more), queues again and gets the lock only after the other's unlock()
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -23,9 +23,9 @@ $a->calls(['lock', 'lock', $name, 60 * $k, $expire, 100000]);
 $b->calls(['lock', 'lock', $name, 60 * $k, 60, 100000]);
 rl_wait_queue_len($raw, $queue, 2);
 
-$a->signal(19);                                   // SIGSTOP: A is queued, blocked in its BLPOP
+$a->signal(19);                                   // SIGSTOP: A is queued, blocked in its BRPOPLPUSH
 var_dump($holder->unlock($name));
-// the grant ends A's BLPOP on the server, and the claim pipelined behind it runs without A
+// the grant ends A's block on the server, which takes it without A
 var_dump(rl_wait_until(fn () => $raw->cmd('GET', $key) === $tokA && $raw->cmd('PTTL', $key) > 100));
 // A's lifetime ends while it is stopped: B, the head now, takes the lock
 $rb = $b->results()[0];

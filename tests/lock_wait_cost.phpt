@@ -1,5 +1,5 @@
 --TEST--
-lock() waiting cost and promptness: 10 waiters blocked 3 s on a held lock send at most 6 commands each (EVALSHA/EVAL/BLPOP in INFO commandstats; a check-in is due every 5 s, not every 50 ms); a holder that dies without unlocking costs the first waiter under 1 s past the key's expiry; a waiter SIGKILLed at the head of the queue delays the next one under 1 s
+lock() waiting cost and promptness: 10 waiters blocked 3 s on a held lock send at most 6 commands each (EVALSHA/EVAL/BRPOPLPUSH/LREM in INFO commandstats; a check-in is due every 5 s, not every 50 ms); a holder that dies without unlocking costs the first waiter under 1 s past the key's expiry; a waiter SIGKILLed at the head of the queue delays the next one under 1 s
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -10,12 +10,12 @@ require __DIR__ . '/sem_helpers.inc';
 $raw = new RawRedis();
 $holder = new RedisLock(RL_TEST_SERVER);
 
-/** Calls so far of the commands only clients send (never a script): EVALSHA, EVAL, BLPOP. */
+/** Calls so far of the commands only clients send (never a script, but for a failed grant check's LREM): EVALSHA, EVAL, BRPOPLPUSH, LREM. */
 function client_commands(RawRedis $raw): int
 {
     $info = $raw->cmd('INFO', 'commandstats');
     $n = 0;
-    foreach (['evalsha', 'eval', 'blpop'] as $c) {
+    foreach (['evalsha', 'eval', 'brpoplpush', 'lrem'] as $c) {
         if (preg_match('/^cmdstat_' . $c . ':calls=(\d+)/m', $info, $m)) {
             $n += (int)$m[1];
         }

@@ -1,5 +1,5 @@
 --TEST--
-lock() waiting: a waiter (lifetime 15 s, default interval) SIGKILLed while queued does not keep try-lock callers out for its lifetime: after the holder's unlock() the lock handed to the dead waiter lapses after its grace, and lock($name, 0) succeeds within 2 s (not 15 s)
+lock() waiting: a waiter (lifetime 15 s, default interval) SIGKILLed while queued does not keep try-lock callers out for its lifetime: after the holder's unlock() the lock handed to the dead waiter is found not taken by the release's check and undone (nobody else waits: deleted), and lock($name, 0) succeeds within 2 s (not 15 s)
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -1,5 +1,5 @@
 --TEST--
-lock() waiting on a server without the wait script cached (fresh server, SCRIPT FLUSH): the waiter is queued at once, not after a first BLPOP (a check-in period, 5 s), and an unlock 0.5 s later hands it the lock within 1 s
+lock() waiting on a server without the wait script cached (fresh server, SCRIPT FLUSH): the waiter is queued at once, not after a first block (a check-in period, 5 s), and an unlock 0.5 s later hands it the lock within 1 s
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 

@@ -1,5 +1,5 @@
 --TEST--
-lock() waiting with read_timeout 0.2 s and BLPOPs of seconds (the head blocks until the held key's expiry or the end of the wait): no read timeout; false after the 3 s timeout, or the lock when released mid-BLPOP; afterwards the usual read timeout applies again (a paused server is not waited out)
+lock() waiting with read_timeout 0.2 s and blocks of seconds (the head blocks until the held key's expiry or the end of the wait): no read timeout; false after the 3 s timeout, or the lock when released mid-block; afterwards the usual read timeout applies again (a paused server is not waited out)
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -39,7 +39,7 @@ var_dump($took < 3.0 ? 'well before the 5 s timeout' : "after $took s");
 var_dump($holder->results()[1]['r'], $l->isLocking($name), $l->unlock($name));
 $holder->finish();
 
-echo "-- after a 2.5 s BLPOP, the usual read timeout (0.5 s) applies again: a 2 s pause is not waited out\n";
+echo "-- after a 2.5 s block, the usual read timeout (0.5 s) applies again: a 2 s pause is not waited out\n";
 $srv = new PrivateRedis();   // a server of our own: pausing it disturbs no other test
 $praw = $srv->raw();
 rl_warm_up(new RedisLock($srv->server()), $srv->server());   // scripts cached, the server's code paths run once
@@ -75,7 +75,7 @@ string(27) "well before the 5 s timeout"
 bool(true)
 bool(true)
 bool(true)
--- after a 2.5 s BLPOP, the usual read timeout (0.5 s) applies again: a 2 s pause is not waited out
+-- after a 2.5 s block, the usual read timeout (0.5 s) applies again: a 2 s pause is not waited out
 bool(true)
 string(2) "OK"
 bool(false)

@@ -1,5 +1,5 @@
 --TEST--
-Waiting with a read_timeout (0.02 s) below the server's timer tick (Redis ends a BLPOP timeout up to 1000/hz = 100 ms late, at the default hz 10): lock() and RedisSemaphore::acquire(), whose BLPOPs end with the 2 s wait, still wait 2 s without a read timeout
+Waiting with a read_timeout (0.02 s) below the server's timer tick (Redis ends a blocking timeout up to 1000/hz = 100 ms late, at the default hz 10): lock() and RedisSemaphore::acquire(), whose blocks end with the 2 s wait, still wait 2 s without a read timeout
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 

@@ -1,5 +1,5 @@
 --TEST--
-lock() round trips (counted with MONITOR): uncontended lock() with or without a timeout is one SET and unlock() one EVALSHA; a 1 s wait on a held lock is SET, a join + BLPOP + visit, at most 2 more BLPOP + visit (the head looks once, then blocks until the key's expiry or the end of the wait, whatever the interval) and one EVALSHA to leave; a second wait within a second of finding the key held sends no SET
+lock() round trips (counted with MONITOR): uncontended lock() with or without a timeout is one SET and unlock() one EVALSHA; a 1 s wait on a held lock is SET, a join + BRPOPLPUSH, at most 2 more visit + BRPOPLPUSH (the head blocks until the key's expiry or the end of the wait, whatever the interval) and one EVALSHA to leave; a second wait within a second of finding the key held sends no SET
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -32,14 +32,14 @@ foreach ([100000 => 'set ', 1000000 => ''] as $interval => $first) {
     $r = $l->lock($name, 1, 10, $interval);
     $took = microtime(true) - $t;
     $seen = $mine();
-    $visits = substr_count($seen, 'blpop');
+    $visits = substr_count($seen, 'brpoplpush');
     var_dump($r, $took >= 0.99);
-    // the first try, the join with its BLPOP and the visit behind it, per check-in a BLPOP and its visit, then the leave;
-    // the connection's first pipelined calls go by EVAL (so a cold script cache cannot cost a BLPOP)
-    var_dump(preg_match("/^{$first}(eval|evalsha) blpop (eval|evalsha)( blpop (eval|evalsha))* evalsha\$/D", $seen) === 1
-        ? "{$first}join blpop visit (blpop visit)* leave" : $seen);
-    // a check-in is due every 5 s: in 1 s only the head's first look (its join's BLPOP ends at once) and one block
-    var_dump($visits <= 3 ? 'at most 3 BLPOPs' : "$visits BLPOPs");
+    // the first try, the join with its block, per later look a visit with its block, then the leave;
+    // the connection's first pipelined calls go by EVAL (so a cold script cache cannot cost a block)
+    var_dump(preg_match("/^{$first}(eval|evalsha) brpoplpush ((eval|evalsha) brpoplpush )*evalsha\$/D", $seen) === 1
+        ? "{$first}join brpoplpush (visit brpoplpush)* leave" : $seen);
+    // a check-in is due every 5 s: in 1 s the head blocks until the end of its wait (the key lasts 60 s)
+    var_dump($visits <= 3 ? 'at most 3 blocks' : "$visits blocks");
 }
 var_dump($raw->cmd('GET', $key), $raw->cmd('EXISTS', ...array_values(rl_lock_wait_keys($key))));
 var_dump($raw->cmd('DEL', $key));
@@ -62,12 +62,12 @@ string(7) "evalsha"
 string(2) "OK"
 bool(false)
 bool(true)
-string(41) "set join blpop visit (blpop visit)* leave"
-string(16) "at most 3 BLPOPs"
+string(45) "set join brpoplpush (visit brpoplpush)* leave"
+string(16) "at most 3 blocks"
 bool(false)
 bool(true)
-string(37) "join blpop visit (blpop visit)* leave"
-string(16) "at most 3 BLPOPs"
+string(41) "join brpoplpush (visit brpoplpush)* leave"
+string(16) "at most 3 blocks"
 string(12) "someone-else"
 int(0)
 int(1)

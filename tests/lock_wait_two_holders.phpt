@@ -1,5 +1,5 @@
 --TEST--
-lock() waiting through a delaying proxy (each pipelined write: first command at once, the rest 200 ms late): when the waiter takes an expired lock, or is handed it while its claim is in flight, a second client 80 ms later never holds the lock at the same time (the server's key is the waiter's token whenever it believes, and its unlock() succeeds)
+lock() waiting through a delaying proxy (each pipelined write: first command at once, the rest 200 ms late): when the waiter takes an expired lock, or is handed it while its block's answer is in flight, a second client 80 ms later never holds the lock at the same time (the server's key is the waiter's token whenever it believes, and its unlock() succeeds)
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--

@@ -1,5 +1,5 @@
 --TEST--
-lock() waiting, the watched release of a lock whose grantee claims it for exactly a check-in period (5 s, a common $expire): unlock() is one round trip (no "lock handed") and the waiter behind is not woken, since its own block began before the claim and lasts at most a check-in period; when the grantee is then killed holding the lock, the waiter behind still has it within a timer tick or so of the lock's expiry, not a check-in period later
+lock() waiting, the release of a lock handed to a waiter for exactly a check-in period (5 s, a common $expire): unlock() is one round trip (release and check, no "lock handed") and the waiter behind is not woken, since its own block began before the grant and lasts at most a check-in period; when the grantee is then killed holding the lock, the waiter behind still has it within a timer tick or so of the lock's expiry, not a check-in period later
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -11,7 +11,7 @@ $k = rl_slowdown();
 $name = rl_unique('watched-5s');
 $keys = rl_lock_wait_keys("Lock:$name");
 
-// $h takes $name by waiting (a 0.3 s lock of another client expires under it), so its unlock() is watched
+// $h takes $name by waiting (a 0.3 s lock of another client expires under it), so its unlock() hands it on at once
 $h = new RedisLock(RL_TEST_SERVER);
 $other = new RedisLock(RL_TEST_SERVER);
 $other->lock($name, 0, 0.3);
@@ -28,7 +28,7 @@ rl_wait_queue_len($raw, $keys['queue'], 1);
 $b->calls(['lock', 'lock', $name, 30 * $k, 30], ['lock', 'unlock', $name]);
 rl_wait_queue_len($raw, $keys['queue'], 2);
 $bAddr = rl_client_addr($raw, $b->pid);
-// both blocked in a BLPOP begun within the last second or so, so that A's claim runs right behind its BLPOP
+// both blocked in a block begun within the last second or so, so that A's block takes the grant
 if (!rl_wait_until(fn () => rl_blocked_in_blpop($raw, $a->pid, 1) && rl_blocked_in_blpop($raw, $b->pid, 1), 15 * $k)) {
     echo "the waiters never blocked afresh\n";
 }
@@ -45,7 +45,7 @@ var_dump($pttl > 4000 ? 'claimed for 5 s' : "PTTL $pttl");
 var_dump($a->finish()[0]);
 [$lock, $unlock] = $b->results(60);
 $after = ($lock['t1'] - $t0) / 1e9;
-// the lock expires 5 s after the claim; B's block, begun before it, ends by then, and B then watches the
+// the lock expires 5 s after the grant; B's block, begun before it, ends by then, and B then watches the
 // rest: within a tick (100 ms at hz 10) or so of the expiry; a check-in period more (10 s) would be the bug
 var_dump($lock['r'], $unlock['r'],
     $after >= 4.5 && $after < 5 + 1.5 * $k ? 'in time' : sprintf('B had the lock %.2f s after the unlock', $after));
@@ -54,7 +54,7 @@ var_dump($b->finish()[0]);
 --EXPECT--
 bool(true)
 bool(true)
-releaser sent: evalsha blpop
+releaser sent: evalsha lrem
 waiter behind sent: nothing
 string(15) "claimed for 5 s"
 int(9)
