@@ -243,14 +243,17 @@ static rl_status settle_grant(rl_conn *conn, const rl_lock_ref *lock, const rl_w
 	long long answer = RL_LOCK_GRANTED;
 	bool taken = false;
 	rl_status status = RL_OK, first_error = RL_OK;
-	rl_error check_err;
+	rl_error round_err;
 
-	while (answer == RL_LOCK_GRANTED && !taken) {
+	int rounds;
+
+	for (rounds = 0; answer == RL_LOCK_GRANTED && !taken && rounds < RL_LOCK_SETTLE_ROUNDS; rounds++) {
 		status = run_and_check(conn, &rl_script_lock_handed, nargs, args, lens, keys, note, note_len, &answer, &taken,
-			&check_err);
-		if (status != RL_OK && first_error == RL_OK) {
+			&round_err);
+		if (status != RL_OK && (first_error == RL_OK || conn->broken)) {
+			/* the first failure is reported, unless a later one broke the connection (callers must see that) */
 			first_error = status;
-			*err = check_err;
+			*err = round_err;
 		}
 		/* only an error reply to the check leaves the connection in step and the answer known */
 		if (status != RL_OK && !(status == RL_ERR_SERVER && !conn->broken && answer != 0)) {
@@ -262,7 +265,8 @@ static rl_status settle_grant(rl_conn *conn, const rl_lock_ref *lock, const rl_w
 
 /*
  * After a call of ours granted the lock and its check failed or found the
- * note not taken: settles it, and reports the check's error (if any) first.
+ * note not taken: settles it. The check's error is reported first, unless
+ * settling broke the connection.
  */
 static rl_status settle_after_check(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys,
 		const char *note, size_t note_len, rl_status check_status, rl_error *err)
@@ -273,8 +277,12 @@ static rl_status settle_after_check(rl_conn *conn, const rl_lock_ref *lock, cons
 	if (check_status != RL_OK && (check_status != RL_ERR_SERVER || conn->broken)) {
 		return check_status;
 	}
-	settled = settle_grant(conn, lock, keys, note, note_len, check_status == RL_OK ? err : &settle_err);
-	return check_status != RL_OK ? check_status : settled;
+	settled = settle_grant(conn, lock, keys, note, note_len, &settle_err);
+	if (settled != RL_OK && (check_status == RL_OK || conn->broken)) {
+		*err = settle_err;
+		return settled;
+	}
+	return check_status;
 }
 
 /* The check of a grant made by a call already answered (a visit's, a leave's, a batch release's), then settling it. */
@@ -407,7 +415,8 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 		}
 		if (block_status != RL_OK) {
 			step->note = RL_LOCK_NOTE_NONE;
-			if (status == RL_OK) {
+			/* the call's error first, unless the block's reply broke the connection */
+			if (status == RL_OK || (status == RL_ERR_SERVER && conn->broken)) {
 				status = block_status;
 				*err = block_err;
 			}
@@ -416,9 +425,10 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 	if (step->answer == RL_LOCK_GRANTED && (status == RL_OK || (status == RL_ERR_SERVER && !conn->broken))) {
 		/* our call granted the free lock to the first waiter (and ended our block): check it */
 		rl_error settle_err;
-		rl_status settled = check_and_settle(conn, lock, keys, status == RL_OK ? err : &settle_err);
-		if (status == RL_OK) {
+		rl_status settled = check_and_settle(conn, lock, keys, &settle_err);
+		if (settled != RL_OK && (status == RL_OK || conn->broken)) {
 			status = settled;
+			*err = settle_err;
 		}
 	}
 out:

@@ -42,6 +42,14 @@ rl_status rl_lock_remaining(rl_conn *conn, const rl_lock_ref *lock, long long *l
 
 /* "lock wait", "lock release" and "lock handed" answer this when their call granted the lock to a waiter. */
 #define RL_LOCK_GRANTED 2
+/*
+ * The most grants one hand-over undoes in a row ("lock handed", one round trip
+ * each, one waiter that was not blocked dropped each time): past that, the
+ * last grant is left to its lifetime, which the new head watches. A server
+ * cannot keep a release going for ever.
+ */
+#define RL_LOCK_SETTLE_ROUNDS 64
+
 /* "lock wait": owned by a grant made before this call (its lifetime began after our previous call). */
 #define RL_LOCK_OWNED_EARLIER 3
 

@@ -46,8 +46,11 @@
 
 #define HEADER_LEN 4
 #define STEPS 6
-/* The longest honest step: a wait step and its retries after NOSCRIPT (3 + 3 + 2). */
-#define MAX_COMMANDS_PER_STEP 8
+/*
+ * The longest honest step: a release of two locks (2 scripts), each granted and its check
+ * failing, then settled by at most RL_LOCK_SETTLE_ROUNDS rounds of "lock handed" and its check.
+ */
+#define MAX_COMMANDS_PER_STEP (2 + 2 * (1 + 2 * RL_LOCK_SETTLE_ROUNDS))
 #define MAX_REPLIES 4096
 
 #define TOKEN "0123456789abcdef0123456789abcdef"
@@ -252,16 +255,17 @@ static rl_status run_step(rl_conn *conn, const fixture *f, unsigned code, rl_err
 {
 	bool yes, pair[2];
 	long long answer;
+	rl_lock_step step;
 
 	switch (code) {
 		case 0:  return rl_lock_try_acquire(conn, &f->lock, 15000, &yes, err);
 		case 1:  return rl_lock_is_owner(conn, &f->lock, &yes, err);
 		case 2:  return rl_lock_extend(conn, &f->lock, 15000, &yes, err);
-		case 3:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, 100, RL_WAIT_JOIN, 2500, &answer, NULL, err);
-		case 4:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, 100, RL_WAIT_VISIT, 1, &answer, NULL, err);
-		case 5:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, 100, RL_WAIT_LEAVE, 0, &answer, NULL, err);
+		case 3:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, RL_WAIT_JOIN, false, 2500, &step, err);
+		case 4:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, RL_WAIT_VISIT, true, 1, &step, err);
+		case 5:  return rl_lock_wait(conn, &f->lock, &f->lock_keys, 15000, RL_WAIT_LEAVE, false, 0, &step, err);
 		case 6:  return rl_lock_release_many(conn, 2, f->locks, pair, err);
-		case 7:  return rl_lock_release_watched(conn, &f->lock, &yes, err);
+		case 7:  return rl_lock_release_handing(conn, &f->lock, &yes, err);
 		case 8:
 			return rl_semaphore_acquire(conn, &f->holder, 4, 10000, RL_WAIT_TRY, 100, NULL, 0, 0, &answer, err);
 		case 9:

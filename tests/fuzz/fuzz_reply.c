@@ -184,6 +184,14 @@ static void decode_all(const redisReply *reply, int depth)
 	}
 	check_judge(verdict, reply);
 
+	verdict = rl_reply_decode_brpoplpush(reply, &yes);
+	if (yes) {
+		FUZZ_CHECK(verdict == RL_REPLY_OK && rl_reply_is_error(reply, "ERR timeout is not"));
+	} else {
+		FUZZ_CHECK(fair_verdict(verdict, reply, REDIS_REPLY_STRING, REDIS_REPLY_NIL));
+	}
+	check_judge(verdict, reply);
+
 	verdict = rl_reply_decode_handshake(reply, false);
 	FUZZ_CHECK(fair_verdict(verdict, reply, REDIS_REPLY_STATUS, REDIS_REPLY_STATUS));
 	verdict = rl_reply_decode_handshake(reply, true);
