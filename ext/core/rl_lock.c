@@ -229,9 +229,10 @@ static rl_status run_and_check(rl_conn *conn, const rl_script *script, int nargs
 /*
  * A grant of ours whose check found the note not taken: "lock handed" undoes
  * it if the grantee was not blocked and grants to the next waiter, checked
- * the same way, until a grant is taken or nobody is left (each round drops
- * one waiter that was not blocked: a dead one, or one between two calls,
- * which queues again at the head).
+ * the same way, until a grant is taken or nobody is left, or for
+ * RL_LOCK_SETTLE_ROUNDS rounds (each drops one waiter that was not blocked;
+ * a live one, between two calls, queues again at the head at its next visit,
+ * so waiters met between calls again and again could keep it going).
  */
 static rl_status settle_grant(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, const char *note,
 		size_t note_len, rl_error *err)
@@ -388,8 +389,12 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 		}
 		read_note(replies[1], step);
 		noscript = by_sha && rl_reply_is_noscript(replies[0]);
-		if (noscript && step->note != RL_LOCK_NOTE_GRANT) {
-			/* flushed meanwhile: the call did not run; again, by EVAL (a grant the block took is ours all the same) */
+		if (noscript && step->note == RL_LOCK_NOTE_NONE) {
+			/*
+			 * Flushed meanwhile: the call did not run; again, by EVAL. A note the block took
+			 * is acted on instead (a grant is ours all the same; "x" asks for the visit that
+			 * queues us again, which the next step sends by EVAL).
+			 */
 			conn->scripts_seen = 0;
 			rl_reply_free_all(replies, 2);
 			continue;
@@ -406,7 +411,7 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 		rl_status block_status = rl_wait_check_brpoplpush_reply(conn, replies[1], &block_err);
 
 		if (noscript) {
-			step->answer = 0; /* the call did not run: the grant the block took stands on its own */
+			step->answer = 0; /* the call did not run: the note the block took stands on its own */
 		} else {
 			status = rl_script_answer(conn, &rl_script_lock_wait, replies[0], &step->answer, err);
 			if (status == RL_OK) {

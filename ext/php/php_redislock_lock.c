@@ -192,6 +192,7 @@ typedef struct {
 	long long ttl_ms;
 	long long join_answer;
 	bool requeue;           /* the last block took "x": the next visit puts us back at the head */
+	bool fence;             /* min_replicas: a grant written by another connection is made ours with a write of our own */
 	uint64_t step_sent_ns;  /* the write of the step now running */
 	uint64_t prev_sent_ns;  /* the write of the step before */
 	uint64_t owned_from_ns; /* owned: the earliest its lifetime may have begun (the client's clock) */
@@ -216,6 +217,19 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 	waiter->step_sent_ns = php_redislock_now_ns();
 	status = rl_lock_wait(conn, waiter->lock, waiter->keys, waiter->ttl_ms, mode, waiter->requeue, block_ms, &step, err);
 	*answer = 0;
+	if (status == RL_OK && step.note == RL_LOCK_NOTE_GRANT && step.answer != RL_WAIT_OWNED && waiter->fence) {
+		/*
+		 * The grant was written on the releaser's connection: a WAIT on ours would count the
+		 * replicas of our own last write (the join), not of the grant. A token-checked extend,
+		 * our own write, comes first (and the lifetime counts from it); the lock gone meanwhile
+		 * (it cannot be, but for its own expiry), we are back at the head of the queue.
+		 */
+		bool extended = false;
+		waiter->step_sent_ns = php_redislock_now_ns();
+		if ((status = rl_lock_extend(conn, waiter->lock, waiter->ttl_ms, &extended, err)) == RL_OK && !extended) {
+			step.note = RL_LOCK_NOTE_OUT;
+		}
+	}
 	/* owned even when the other reply of the step was an error: the caller keeps what it holds */
 	if (step.answer == RL_WAIT_OWNED || step.note == RL_LOCK_NOTE_GRANT) {
 		waiter->owned_from_ns = step.answer == RL_WAIT_OWNED && mode == RL_WAIT_LEAVE ? waiter->prev_sent_ns
@@ -267,6 +281,7 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 	waiter.keys = &keys;
 	waiter.ttl_ms = ttl_ms;
 	waiter.join_answer = NO_JOIN;
+	waiter.fence = client->min_replicas > 0;
 	waiter.step_sent_ns = php_redislock_now_ns();
 	status = php_redislock_wait_in_queue(client, lock->key, lock->key_len, lock_wait_step, &waiter, deadline_ns, acquired,
 		acked, sent_ns, err);

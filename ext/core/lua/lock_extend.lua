@@ -10,8 +10,9 @@ local LIVENESS, CHECKIN = tonumber(ARGV[4]), tonumber(ARGV[5])
 local ttl = ARGV[3]
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then
   -- Not ours. A waiter that read OWNED after a stall confirms here before it
-  -- queues again (README.md: the client's loop); a copy of its entry still
-  -- queued would be queued twice by that join. (LREM scans the queue: this
+  -- queues again with the same token; nothing of it should be queued (what
+  -- made it the owner took it out, model/lock.pml asserts so): the LREM only
+  -- guards the queue against a token queued twice. (It scans the queue: this
   -- path is a lost lock's.)
   redis.call('LREM', KEYS[2], 1, ARGV[1] .. ':' .. ttl)
   return 0
