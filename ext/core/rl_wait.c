@@ -167,27 +167,28 @@ void rl_wait_keys_free_array(rl_wait_keys *keys, size_t built)
 	free(keys);
 }
 
-rl_status rl_wait_check_blpop_reply(rl_conn *conn, const redisReply *reply, rl_error *err)
+/* A blocking pop's verdict on conn: Redis < 6 takes whole seconds only, from now on, on this connection. */
+static rl_status check_block_reply(rl_conn *conn, rl_reply_verdict verdict, bool whole_seconds_only,
+		const redisReply *reply, const char *what, rl_error *err)
 {
-	bool whole_seconds_only;
-	rl_reply_verdict verdict = rl_reply_decode_blpop(reply, &whole_seconds_only);
-
 	if (verdict == RL_REPLY_OK && whole_seconds_only) {
-		/* Redis < 6 takes whole seconds only: from now on, on this connection */
 		conn->whole_second_blocks = true;
 	}
-	return rl_conn_judge_reply(conn, verdict, reply, "BLPOP", err);
+	return rl_conn_judge_reply(conn, verdict, reply, what, err);
+}
+
+rl_status rl_wait_check_blpop_reply(rl_conn *conn, const redisReply *reply, rl_error *err)
+{
+	bool whole;
+	rl_reply_verdict verdict = rl_reply_decode_blpop(reply, &whole);
+	return check_block_reply(conn, verdict, whole, reply, "BLPOP", err);
 }
 
 rl_status rl_wait_check_brpoplpush_reply(rl_conn *conn, const redisReply *reply, rl_error *err)
 {
-	bool whole_seconds_only;
-	rl_reply_verdict verdict = rl_reply_decode_brpoplpush(reply, &whole_seconds_only);
-
-	if (verdict == RL_REPLY_OK && whole_seconds_only) {
-		conn->whole_second_blocks = true;
-	}
-	return rl_conn_judge_reply(conn, verdict, reply, "BRPOPLPUSH", err);
+	bool whole;
+	rl_reply_verdict verdict = rl_reply_decode_brpoplpush(reply, &whole);
+	return check_block_reply(conn, verdict, whole, reply, "BRPOPLPUSH", err);
 }
 
 rl_status rl_wait_block_begin(rl_conn *conn, rl_wait_block *block, long long block_ms, rl_error *err)

@@ -76,10 +76,11 @@ rl_reply_verdict rl_reply_decode_owner(const redisReply *reply, const char *toke
 	return RL_REPLY_OK;
 }
 
-rl_reply_verdict rl_reply_decode_blpop(const redisReply *reply, bool *whole_seconds_only)
+/* A blocking pop's reply: what it took (of type taken) or its timeout (nil); Redis < 6 refuses a fractional timeout. */
+static rl_reply_verdict decode_block(const redisReply *reply, int taken, bool *whole_seconds_only)
 {
 	*whole_seconds_only = false;
-	if (reply->type == REDIS_REPLY_ARRAY || reply->type == REDIS_REPLY_NIL) {
+	if (reply->type == taken || reply->type == REDIS_REPLY_NIL) {
 		return RL_REPLY_OK;
 	}
 	if (rl_reply_is_error(reply, "ERR timeout is not")) {
@@ -89,17 +90,14 @@ rl_reply_verdict rl_reply_decode_blpop(const redisReply *reply, bool *whole_seco
 	return other_shape(reply);
 }
 
+rl_reply_verdict rl_reply_decode_blpop(const redisReply *reply, bool *whole_seconds_only)
+{
+	return decode_block(reply, REDIS_REPLY_ARRAY, whole_seconds_only);
+}
+
 rl_reply_verdict rl_reply_decode_brpoplpush(const redisReply *reply, bool *whole_seconds_only)
 {
-	*whole_seconds_only = false;
-	if (reply->type == REDIS_REPLY_STRING || reply->type == REDIS_REPLY_NIL) {
-		return RL_REPLY_OK;
-	}
-	if (rl_reply_is_error(reply, "ERR timeout is not")) {
-		*whole_seconds_only = true;
-		return RL_REPLY_OK;
-	}
-	return other_shape(reply);
+	return decode_block(reply, REDIS_REPLY_STRING, whole_seconds_only);
 }
 
 rl_reply_verdict rl_reply_decode_handshake(const redisReply *reply, bool optional)

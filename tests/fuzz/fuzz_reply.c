@@ -62,6 +62,20 @@ static void check_judge(rl_reply_verdict verdict, const redisReply *reply)
 	FUZZ_CHECK(strncmp(err.message, "tcp://fuzz:6379: ", 17) == 0);
 }
 
+/* A blocking pop's decoder: what it took (of type taken), its timeout, or Redis < 6 refusing a fractional timeout. */
+static void check_block(rl_reply_verdict (*decode)(const redisReply *, bool *), const redisReply *reply, int taken)
+{
+	bool whole;
+	rl_reply_verdict verdict = decode(reply, &whole);
+
+	if (whole) {
+		FUZZ_CHECK(verdict == RL_REPLY_OK && rl_reply_is_error(reply, "ERR timeout is not"));
+	} else {
+		FUZZ_CHECK(fair_verdict(verdict, reply, taken, REDIS_REPLY_NIL));
+	}
+	check_judge(verdict, reply);
+}
+
 /* What the wait loop makes of a script's answer: how long to block next. */
 static void check_wait_answer(long long answer)
 {
@@ -176,21 +190,8 @@ static void decode_all(const redisReply *reply, int depth)
 	}
 	check_judge(verdict, reply);
 
-	verdict = rl_reply_decode_blpop(reply, &yes);
-	if (yes) {
-		FUZZ_CHECK(verdict == RL_REPLY_OK && rl_reply_is_error(reply, "ERR timeout is not"));
-	} else {
-		FUZZ_CHECK(fair_verdict(verdict, reply, REDIS_REPLY_ARRAY, REDIS_REPLY_NIL));
-	}
-	check_judge(verdict, reply);
-
-	verdict = rl_reply_decode_brpoplpush(reply, &yes);
-	if (yes) {
-		FUZZ_CHECK(verdict == RL_REPLY_OK && rl_reply_is_error(reply, "ERR timeout is not"));
-	} else {
-		FUZZ_CHECK(fair_verdict(verdict, reply, REDIS_REPLY_STRING, REDIS_REPLY_NIL));
-	}
-	check_judge(verdict, reply);
+	check_block(rl_reply_decode_blpop, reply, REDIS_REPLY_ARRAY);
+	check_block(rl_reply_decode_brpoplpush, reply, REDIS_REPLY_STRING);
 
 	verdict = rl_reply_decode_handshake(reply, false);
 	FUZZ_CHECK(fair_verdict(verdict, reply, REDIS_REPLY_STATUS, REDIS_REPLY_STATUS));
