@@ -53,7 +53,8 @@ foreach ($cases as $i => [$prefix, $name]) {
         $got = hrtime(true);
         [, $un] = $ww->results(20 * $k);
         $r['child unlock'] = [$un['r'], $un['e']];
-        $r['woken'] = ($got - $t) / 1e9 >= 0.15 && ($got - $un['t1']) / 1e9 < 1.0 * $k;
+        $r['woken'] = ($got - $t) / 1e9 >= 0.15 && ($got - $un['t1']) / 1e9 < 1.0 * $k
+            ?: sprintf('waited %.3f s, had it %.3f s after the unlock returned', ($got - $t) / 1e9, ($got - $un['t1']) / 1e9);
         $r['isLocking'] = $a->isLocking($name);
         $r['unlock again'] = $a->unlock($name);
         $r['slot empty'] = rl_wait_until(fn () => $raw->cmd('CLUSTER', 'GETKEYSINSLOT', (string)$slot, '100') === [], 3 * $k);
