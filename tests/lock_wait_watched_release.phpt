@@ -69,13 +69,7 @@ var_dump($lock['r'], $is['r'], $unlock['r'], $lock['t1'] - $t < 1e9 * $k);
 [$lock, $unlock] = $b->results(30);
 var_dump($lock['r'], $unlock['r']);
 var_dump($a->finish()[0], $b->finish()[0]);
-/* the queue gone; what is left of the wait keys (the served list's notes, a dead waiter's wake list) expires */
-function left_without_ttl(RawRedis $raw, array $keys): int
-{
-    $all = array_merge([$keys['queue'], $keys['terms']], $raw->cmd('KEYS', $keys['wake'] . '*'));
-    return count(array_filter($all, fn ($k) => $raw->cmd('PTTL', $k) === -1));
-}
-var_dump($raw->cmd('EXISTS', $keys['queue']), left_without_ttl($raw, $keys));
+var_dump($raw->cmd('EXISTS', $keys['queue']), rl_wait_keys_without_ttl($raw, "Lock:$name"));
 
 echo "-- the next waiter is dead: unlock() hands the lock to the one behind, which has it at once\n";
 $name = rl_unique('watched-dead');
@@ -114,7 +108,7 @@ if ($after >= 0.5 * $k) {
 var_dump($lock['r'], $unlock['r'], $after < 0.5 * $k ? 'next waiter in time' : sprintf('next waiter after %.2f s', $after));
 var_dump($next->finish()[0]);
 // left: the dead waiter's wake list ("x": out of the queue) and the served list, both with TTLs
-var_dump($raw->cmd('EXISTS', $keys['queue']), left_without_ttl($raw, $keys));
+var_dump($raw->cmd('EXISTS', $keys['queue']), rl_wait_keys_without_ttl($raw, "Lock:$name"));
 ?>
 --EXPECT--
 -- the next waiter is alive: it has the lock when unlock() returns

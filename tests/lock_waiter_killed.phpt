@@ -25,14 +25,6 @@ function queue_two(RawRedis $raw, string $name, float $timeoutA, float $timeoutB
     return [$a, $b, $tokA, $tokB];
 }
 
-/* The wait keys of $key that would never expire (none may be left). */
-function left_without_ttl(RawRedis $raw, string $key): int
-{
-    $keys = rl_lock_wait_keys($key);
-    $all = array_merge([$keys['queue'], $keys['terms']], $raw->cmd('KEYS', $keys['wake'] . '*'));
-    return count(array_filter($all, fn ($k) => $raw->cmd('PTTL', $k) === -1));
-}
-
 foreach (['A is killed, then the holder unlocks' => 0, 'A is killed 7 s before the unlock' => 7] as $what => $before) {
     echo "-- $what: the lock is handed to B before unlock() returns\n";
     $name = rl_unique('killed');
@@ -52,7 +44,7 @@ foreach (['A is killed, then the holder unlocks' => 0, 'A is killed 7 s before t
     $took = ($rb['t1'] - $t) / 1e9;
     var_dump($rb['r'], $rb['e'], $took < 1.0 * $k ? 'B got it within 1 s' : "B got it after $took s");
     // dead A's wake list holds "x" (out of the queue) until its TTL; nothing is left without one
-    var_dump($raw->cmd('LRANGE', $wake . $tokA, '0', '-1'), $raw->cmd('EXISTS', $queue), left_without_ttl($raw, $key));
+    var_dump($raw->cmd('LRANGE', $wake . $tokA, '0', '-1'), $raw->cmd('EXISTS', $queue), rl_wait_keys_without_ttl($raw, $key));
     var_dump($b->call('lock', 'unlock', $name)['r'], $raw->cmd('EXISTS', $key));
     $b->finish();
 }
@@ -72,7 +64,7 @@ var_dump($holder->unlock($name));
 var_dump($raw->cmd('GET', $key) === $tokB);
 $rb = $b->results(30)[0];
 var_dump($rb['r'], ($rb['t1'] - $t) / 1e9 < 1.0 * $k);
-var_dump($raw->cmd('EXISTS', $queue, $wake . $tokA, $wake . $tokB), left_without_ttl($raw, $key));
+var_dump($raw->cmd('EXISTS', $queue, $wake . $tokA, $wake . $tokB), rl_wait_keys_without_ttl($raw, $key));
 var_dump($b->call('lock', 'unlock', $name)['r'], $raw->cmd('EXISTS', $key));
 var_dump($a->finish()[0], $b->finish()[0]);
 ?>

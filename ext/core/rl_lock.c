@@ -245,7 +245,6 @@ static rl_status settle_grant(rl_conn *conn, const rl_lock_ref *lock, const rl_w
 	bool taken = false;
 	rl_status status = RL_OK, first_error = RL_OK;
 	rl_error round_err;
-
 	int rounds;
 
 	for (rounds = 0; answer == RL_LOCK_GRANTED && !taken && rounds < RL_LOCK_SETTLE_ROUNDS; rounds++) {
