@@ -17,6 +17,8 @@
 #                   [--work-us 1000] [--variants ext,userland,none] [--port N]
 # Exit status non-zero if a locked variant oversold or had errors, or nginx or
 # php-fpm could not start (one line on stderr says why).
+# RL_EXT=<redislock.so> runs a build made elsewhere (../shared/tools/build-at.sh: an
+# old build against the new in one sitting), as scripts/test.sh does.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -37,7 +39,12 @@ stop_web_leftovers() {
 trap 'stop_web_leftovers; cleanup' EXIT
 
 if [ "$web" = 1 ]; then ensure_packages "${RL_PACKAGES_DEMO[@]}" "${RL_PACKAGES_WEB[@]}"; else ensure_packages "${RL_PACKAGES_DEMO[@]}"; fi
-build_extension
+if [ -n "${RL_EXT:-}" ]; then
+  [ -f "$RL_EXT" ] || { echo "demo.sh: RL_EXT=$RL_EXT: no such file" >&2; exit 1; }
+  echo "==> the prebuilt $RL_EXT" >&2
+else
+  build_extension
+fi
 start_redis port
 cd "$REPO_ROOT"
 if [ "$web" = 1 ]; then
