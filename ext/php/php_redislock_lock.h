@@ -28,6 +28,8 @@ typedef struct {
 	 */
 	bool refused;
 	uint64_t valid_until_ns; /* several masters: when its validity ends (php_redislock_now_ns()); 0: unknown */
+	/* several masters: remaining() found the validity over; the record stays (no round trip), counted lost once */
+	bool lost_counted;
 } held_lock;
 
 typedef struct {
@@ -50,6 +52,7 @@ static inline held_lock *held_put(redislock_lock_object *lock, zend_string *name
 	held->waited = false;
 	held->refused = false;
 	held->valid_until_ns = 0;
+	held->lost_counted = false;
 	return zend_hash_update_ptr(&lock->held, name, held);
 }
 

@@ -6,6 +6,7 @@
  */
 #include "php_redislock_lock.h"
 #include "php_redislock_random.h"
+#include "php_redislock_stats.h"
 #include "php_redislock_wait.h"
 #include "rl_redlock.h"
 
@@ -158,6 +159,7 @@ void php_redislock_multi_call_on_held(redislock_lock_object *lock, zend_string *
 	rl_error err;
 	long long validity_ms = 0;
 	bool yes = false, settled = false;
+	bool counted = held->lost_counted; /* the record may be gone by the end */
 	zend_string *key = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
 
 	php_redislock_client_masters(&lock->client, &masters);
@@ -194,6 +196,10 @@ void php_redislock_multi_call_on_held(redislock_lock_object *lock, zend_string *
 			uint64_t left = validity_left_ns(held);
 			zend_string_release(key);
 			if (left == 0) {
+				if (!held->lost_counted) {
+					held->lost_counted = true;
+					php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++;
+				}
 				RETURN_FALSE;
 			}
 			RETURN_DOUBLE((double)left / 1e9);
@@ -203,6 +209,9 @@ void php_redislock_multi_call_on_held(redislock_lock_object *lock, zend_string *
 	if (status != RL_OK) {
 		php_redislock_client_throw(&lock->client, status, &err);
 		RETURN_THROWS();
+	}
+	if (!yes && !counted) {
+		php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++; /* believed held: no quorum has it any more */
 	}
 	RETURN_BOOL(yes);
 }
