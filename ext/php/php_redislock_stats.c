@@ -1,4 +1,6 @@
 /* Counters for operators, and the slow-wait log line (php_redislock_stats.h). */
+#include <stddef.h>
+
 #include "php_redislock.h"
 #include "php_redislock_stats.h"
 #include "ext/standard/info.h"
@@ -109,49 +111,88 @@ void php_redislock_stats_acquire_end(php_redislock_stats_kind kind, const zend_s
 	}
 }
 
-static void add_counter(zval *array, const char *key, uint64_t value)
+/*
+ * What stats() returns and phpinfo() shows, in order: one table, so that a
+ * counter's name is written once. A plain counter is read at its offset; the
+ * wait histogram (sum and buckets) and the errors by code are rows of their own.
+ */
+typedef enum { ENTRY_COUNTER, ENTRY_WAIT_SUM, ENTRY_WAIT_BUCKETS, ENTRY_ERRORS } entry_kind;
+
+static const struct {
+	const char *name;
+	entry_kind kind;
+	size_t offset; /* ENTRY_COUNTER: of its uint64_t in php_redislock_stats */
+} entries[] = {
+#define COUNTER(name, field) { name, ENTRY_COUNTER, offsetof(php_redislock_stats, field) }
+	COUNTER("acquired", acquired),
+	COUNTER("acquired_after_wait", acquired_after_wait),
+	COUNTER("busy", busy),
+	COUNTER("timeouts", timeouts),
+	COUNTER("refused_replicas", refused_replicas),
+	COUNTER("lost", lost),
+	COUNTER("released_at_request_end", released_at_end),
+	COUNTER("waits", waits),
+	{ "wait_seconds_sum", ENTRY_WAIT_SUM, 0 },
+	{ "wait_seconds_buckets", ENTRY_WAIT_BUCKETS, 0 },
+	COUNTER("slow_waits", slow_waits),
+	{ "errors", ENTRY_ERRORS, 0 },
+	COUNTER("connects", connects),
+	COUNTER("connections_discarded", discarded),
+#undef COUNTER
+};
+
+static uint64_t counter_at(const php_redislock_stats *s, size_t offset)
 {
-	add_assoc_long(array, key, (zend_long)value);
+	return *(const uint64_t *)((const char *)s + offset);
+}
+
+/* A bucket's "le" label: its upper bound in seconds, or "+Inf" for the last. */
+static void bucket_label(int i, char *out, size_t size)
+{
+	if (i < PHP_REDISLOCK_WAIT_BUCKETS) {
+		snprintf(out, size, "%g", php_redislock_wait_bucket_le[i]);
+	} else {
+		snprintf(out, size, "+Inf");
+	}
 }
 
 void php_redislock_stats_to_array(php_redislock_stats_kind kind, zval *array)
 {
 	const php_redislock_stats *s = php_redislock_stats_of(kind);
-	zval buckets, errors;
+	zval sub;
 	uint64_t cumulative = 0;
+	size_t e;
 	int i;
 
 	array_init(array);
-	add_counter(array, "acquired", s->acquired);
-	add_counter(array, "acquired_after_wait", s->acquired_after_wait);
-	add_counter(array, "busy", s->busy);
-	add_counter(array, "timeouts", s->timeouts);
-	add_counter(array, "refused_replicas", s->refused_replicas);
-	add_counter(array, "lost", s->lost);
-	add_counter(array, "released_at_request_end", s->released_at_end);
-	add_counter(array, "waits", s->waits);
-	add_assoc_double(array, "wait_seconds_sum", (double)s->wait_ns_sum / 1e9);
-	/* cumulative, as Prometheus' histograms count: "le" => waits that took at most that long */
-	array_init(&buckets);
-	for (i = 0; i <= PHP_REDISLOCK_WAIT_BUCKETS; i++) {
-		char le[32];
-		cumulative += s->wait_buckets[i];
-		if (i < PHP_REDISLOCK_WAIT_BUCKETS) {
-			snprintf(le, sizeof(le), "%g", php_redislock_wait_bucket_le[i]);
-		} else {
-			strcpy(le, "+Inf");
+	for (e = 0; e < sizeof(entries) / sizeof(entries[0]); e++) {
+		switch (entries[e].kind) {
+			case ENTRY_COUNTER:
+				add_assoc_long(array, entries[e].name, (zend_long)counter_at(s, entries[e].offset));
+				break;
+			case ENTRY_WAIT_SUM:
+				add_assoc_double(array, entries[e].name, (double)s->wait_ns_sum / 1e9);
+				break;
+			case ENTRY_WAIT_BUCKETS:
+				/* cumulative, as Prometheus' histograms count: "le" => waits that took at most that long */
+				array_init(&sub);
+				for (i = 0; i <= PHP_REDISLOCK_WAIT_BUCKETS; i++) {
+					char le[32];
+					cumulative += s->wait_buckets[i];
+					bucket_label(i, le, sizeof(le));
+					add_assoc_long(&sub, le, (zend_long)cumulative);
+				}
+				add_assoc_zval(array, entries[e].name, &sub);
+				break;
+			case ENTRY_ERRORS:
+				array_init(&sub);
+				for (i = 1; i < PHP_REDISLOCK_ERROR_CODES; i++) {
+					add_assoc_long(&sub, error_names[i], (zend_long)s->errors[i]);
+				}
+				add_assoc_zval(array, entries[e].name, &sub);
+				break;
 		}
-		add_assoc_long(&buckets, le, (zend_long)cumulative);
 	}
-	add_assoc_zval(array, "wait_seconds_buckets", &buckets);
-	add_counter(array, "slow_waits", s->slow_waits);
-	array_init(&errors);
-	for (i = 1; i < PHP_REDISLOCK_ERROR_CODES; i++) {
-		add_assoc_long(&errors, error_names[i], (zend_long)s->errors[i]);
-	}
-	add_assoc_zval(array, "errors", &errors);
-	add_counter(array, "connects", s->connects);
-	add_counter(array, "connections_discarded", s->discarded);
 }
 
 static void info_row(const char *name, uint64_t locks, uint64_t semaphores)
@@ -168,40 +209,39 @@ void php_redislock_stats_info(void)
 	const php_redislock_stats *m = php_redislock_stats_of(PHP_REDISLOCK_STATS_SEMAPHORE);
 	uint64_t cl = 0, cm = 0;
 	char name[64], a[32], b[32];
+	size_t e;
 	int i;
 
 	php_info_print_table_start();
 	php_info_print_table_colspan_header(3, "Counters of this process (stats())");
 	php_info_print_table_header(3, "counter", "locks", "semaphores");
-#define ROW(field, label) info_row(label, l->field, m->field)
-	ROW(acquired, "acquired");
-	ROW(acquired_after_wait, "acquired_after_wait");
-	ROW(busy, "busy");
-	ROW(timeouts, "timeouts");
-	ROW(refused_replicas, "refused_replicas");
-	ROW(lost, "lost");
-	ROW(released_at_end, "released_at_request_end");
-	ROW(waits, "waits");
-	snprintf(a, sizeof(a), "%.6f", (double)l->wait_ns_sum / 1e9);
-	snprintf(b, sizeof(b), "%.6f", (double)m->wait_ns_sum / 1e9);
-	php_info_print_table_row(3, "wait_seconds_sum", a, b);
-	for (i = 0; i <= PHP_REDISLOCK_WAIT_BUCKETS; i++) {
-		cl += l->wait_buckets[i];
-		cm += m->wait_buckets[i];
-		if (i < PHP_REDISLOCK_WAIT_BUCKETS) {
-			snprintf(name, sizeof(name), "wait_seconds_buckets[%g]", php_redislock_wait_bucket_le[i]);
-		} else {
-			snprintf(name, sizeof(name), "wait_seconds_buckets[+Inf]");
+	for (e = 0; e < sizeof(entries) / sizeof(entries[0]); e++) {
+		switch (entries[e].kind) {
+			case ENTRY_COUNTER:
+				info_row(entries[e].name, counter_at(l, entries[e].offset), counter_at(m, entries[e].offset));
+				break;
+			case ENTRY_WAIT_SUM:
+				snprintf(a, sizeof(a), "%.6f", (double)l->wait_ns_sum / 1e9);
+				snprintf(b, sizeof(b), "%.6f", (double)m->wait_ns_sum / 1e9);
+				php_info_print_table_row(3, entries[e].name, a, b);
+				break;
+			case ENTRY_WAIT_BUCKETS:
+				for (i = 0; i <= PHP_REDISLOCK_WAIT_BUCKETS; i++) {
+					char le[32];
+					cl += l->wait_buckets[i];
+					cm += m->wait_buckets[i];
+					bucket_label(i, le, sizeof(le));
+					snprintf(name, sizeof(name), "%s[%s]", entries[e].name, le);
+					info_row(name, cl, cm);
+				}
+				break;
+			case ENTRY_ERRORS:
+				for (i = 1; i < PHP_REDISLOCK_ERROR_CODES; i++) {
+					snprintf(name, sizeof(name), "%s[%s]", entries[e].name, error_names[i]);
+					info_row(name, l->errors[i], m->errors[i]);
+				}
+				break;
 		}
-		info_row(name, cl, cm);
 	}
-	ROW(slow_waits, "slow_waits");
-	for (i = 1; i < PHP_REDISLOCK_ERROR_CODES; i++) {
-		snprintf(name, sizeof(name), "errors[%s]", error_names[i]);
-		info_row(name, l->errors[i], m->errors[i]);
-	}
-	ROW(connects, "connects");
-	ROW(discarded, "connections_discarded");
-#undef ROW
 	php_info_print_table_end();
 }
