@@ -478,49 +478,157 @@ rl_status rl_lock_release_handing(rl_conn *conn, const rl_lock_ref *lock, bool *
 	return status;
 }
 
+/* What rl_lock_release_many() builds for each lock: its keys, script arguments and grant note. */
+typedef struct {
+	rl_wait_keys keys;
+	const char *args[MAX_LOCK_ARGS];
+	size_t lens[MAX_LOCK_ARGS];
+	char *note;
+	size_t note_len;
+	bool resend; /* its release met NOSCRIPT: it did not run */
+} release_item;
+
+#define RELEASE_NARGS (LOCK_NKEYS + 2 + 2)
+
+/*
+ * [release][LREM served 1 note] for each item marked resend, in one
+ * pipeline; the first by EVAL when by_eval_first (it loads the script for
+ * the ones behind it). Unmarks the items whose release ran; replies[2 * i]
+ * and [2 * i + 1] are item i's.
+ */
+static rl_status release_round(rl_conn *conn, size_t n, release_item *items, bool by_eval_first, rl_command *cmds,
+		redisReply **replies, rl_error *err)
+{
+	size_t i, m = 0, sending = 0;
+	size_t *which;
+	redisReply **got;
+	rl_status status;
+
+	for (i = 0; i < n; i++) {
+		sending += items[i].resend;
+	}
+	if (sending == 0) {
+		return RL_OK;
+	}
+	which = malloc(sending * sizeof(*which));
+	got = calloc(2 * sending, sizeof(*got));
+	if (!which || !got) {
+		free(which);
+		free(got);
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	for (i = 0; i < n; i++) {
+		if (items[i].resend) {
+			rl_script_command(&cmds[2 * m], &rl_script_lock_release, !(by_eval_first && m == 0), LOCK_NKEYS,
+				RELEASE_NARGS, items[i].args, items[i].lens);
+			grant_check_command(&cmds[2 * m + 1], &items[i].keys, items[i].note, items[i].note_len);
+			which[m++] = i;
+		}
+	}
+	if ((status = rl_conn_pipeline(conn, 2 * m, cmds, got, err)) == RL_OK) {
+		for (i = 0; i < m; i++) {
+			size_t at = which[i];
+			rl_reply_free_all(&replies[2 * at], 2);
+			replies[2 * at] = got[2 * i];
+			replies[2 * at + 1] = got[2 * i + 1];
+			items[at].resend = rl_reply_is_noscript(replies[2 * at]);
+		}
+	}
+	free(which);
+	free(got);
+	return status;
+}
+
+/*
+ * Every lock's release and its grant's check in one pipeline:
+ * [release 1][LREM 1][release 2][LREM 2]... Redis serves each grantee's
+ * block right after the release that woke it, before the check behind it, as
+ * for one release (run_and_check). Only a grant whose check did not find its
+ * note costs more round trips (settling it), and a server that lacked the
+ * script one more for all (by EVALSHA first, even on a connection that never
+ * ran it: sending the source for each lock costs more than that rare round).
+ */
 rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks, bool *released, rl_error *err)
 {
 	static const char *const extra[2] = { RL_WAIT_LIVENESS_TEXT, RL_WAIT_CHECKIN_TEXT };
-	const char **args;
-	size_t *lens, i, built = 0;
-	long long *results;
-	rl_wait_keys *keys;
-	rl_status status = RL_ERR_NOMEM;
-	const int nargs = LOCK_NKEYS + 2 + 2;
+	release_item *items;
+	rl_command *cmds = NULL;
+	redisReply **replies = NULL;
+	size_t i, built = 0;
+	rl_status status = RL_ERR_NOMEM, first_error = RL_OK;
+	int round;
 
+	for (i = 0; i < n; i++) {
+		released[i] = false;
+	}
 	if (n == 0) {
 		return RL_OK;
 	}
-	args = malloc(nargs * n * sizeof(*args));
-	lens = malloc(nargs * n * sizeof(*lens));
-	results = calloc(n, sizeof(*results));
-	keys = calloc(n, sizeof(*keys));
-	if (!args || !lens || !results || !keys) {
+	if (!(items = calloc(n, sizeof(*items))) || !(cmds = malloc(2 * n * sizeof(*cmds)))
+			|| !(replies = calloc(2 * n, sizeof(*replies)))) {
 		goto out;
 	}
-	for (i = 0; i < n; i++, built++) {
-		if (!rl_wait_keys_init_lock(&keys[i], locks[i].prefix, locks[i].prefix_len, locks[i].key, locks[i].key_len,
+	for (i = 0; i < n; i++) {
+		release_item *it = &items[i];
+		if (!rl_wait_keys_init_lock(&it->keys, locks[i].prefix, locks[i].prefix_len, locks[i].key, locks[i].key_len,
 				"", 0)) {
 			goto out;
 		}
-		lock_args(args + nargs * i, lens + nargs * i, &locks[i], &keys[i], 2, extra);
+		built++;
+		if (!(it->note = grant_note(&locks[i], &it->note_len))) {
+			goto out;
+		}
+		lock_args(it->args, it->lens, &locks[i], &it->keys, 2, extra);
+		it->resend = true;
 	}
-	status = rl_script_run_integers(conn, &rl_script_lock_release, n, LOCK_NKEYS, nargs, args, lens, results, err);
+	/* the first round by EVALSHA; those that met NOSCRIPT again, the first of them by EVAL */
+	for (round = 0; round < 2; round++) {
+		if ((status = release_round(conn, n, items, round > 0, cmds, replies, err)) != RL_OK) {
+			goto out;
+		}
+		conn->scripts_seen |= rl_script_lock_release.bit;
+	}
 	for (i = 0; i < n; i++) {
-		released[i] = results[i] >= 1;
-		/* each grant checked (one more round trip, only for the locks someone waited for) */
-		if (status == RL_OK && results[i] == RL_LOCK_GRANTED) {
-			status = check_and_settle(conn, &locks[i], &keys[i], err);
+		release_item *it = &items[i];
+		long long answer = 0;
+		bool taken = false;
+		rl_error this_err;
+		rl_status this_status;
+
+		if ((this_status = rl_script_answer(conn, &rl_script_lock_release, replies[2 * i], &answer, &this_err))
+				== RL_OK) {
+			this_status = grant_check_answer(conn, replies[2 * i + 1], &taken, &this_err);
+		}
+		released[i] = answer >= 1;
+		if (answer == RL_LOCK_GRANTED && !taken) {
+			this_status = settle_after_check(conn, &locks[i], &it->keys, it->note, it->note_len, this_status,
+				&this_err);
+		}
+		/* the first failure is reported, unless a later one broke the connection (callers must see that) */
+		if (this_status != RL_OK && (first_error == RL_OK || conn->broken)) {
+			first_error = this_status;
+			*err = this_err;
+		}
+		if (conn->broken) {
+			break;
 		}
 	}
+	status = first_error;
 out:
 	if (status == RL_ERR_NOMEM) {
 		snprintf(err->message, sizeof(err->message), "out of memory");
 	}
-	rl_wait_keys_free_array(keys, built);
-	free(args);
-	free(lens);
-	free(results);
+	if (replies) {
+		rl_reply_free_all(replies, 2 * n);
+	}
+	for (i = 0; items && i < built; i++) {
+		rl_wait_keys_free(&items[i].keys);
+		free(items[i].note);
+	}
+	free(items);
+	free(cmds);
+	free(replies);
 	return status;
 }
 

@@ -47,10 +47,11 @@
 #define HEADER_LEN 4
 #define STEPS 6
 /*
- * The longest honest step: a release of two locks (2 scripts), each granted and its check
- * failing, then settled by at most RL_LOCK_SETTLE_ROUNDS rounds of "lock handed" and its check.
+ * The longest honest step: a release of two locks, each [script][check] twice (NOSCRIPT, then
+ * again), each granted and its check failing, then settled by at most RL_LOCK_SETTLE_ROUNDS
+ * rounds of "lock handed" and its check.
  */
-#define MAX_COMMANDS_PER_STEP (2 + 2 * (1 + 2 * RL_LOCK_SETTLE_ROUNDS))
+#define MAX_COMMANDS_PER_STEP (2 * 2 * 2 + 2 * 2 * RL_LOCK_SETTLE_ROUNDS)
 #define MAX_REPLIES 4096
 
 #define TOKEN "0123456789abcdef0123456789abcdef"
