@@ -16,6 +16,20 @@ bool php_redislock_check_name(const zend_string *name, uint32_t arg_num)
 	return true;
 }
 
+bool php_redislock_check_lock_name(const zend_string *prefix, const zend_string *name, uint32_t arg_num)
+{
+	/*
+	 * With an empty prefix every key is some lock's name, and the wait keys
+	 * start with "rl:{" (ext/core/lua/README.md): a lock of that name could be
+	 * another lock's wait queue, served list or wake list.
+	 */
+	if (ZSTR_LEN(prefix) == 0 && ZSTR_LEN(name) >= 4 && memcmp(ZSTR_VAL(name), "rl:{", 4) == 0) {
+		zend_argument_value_error(arg_num, "must not start with \"rl:{\" when the prefix is empty (the wait keys' namespace)");
+		return false;
+	}
+	return true;
+}
+
 bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_ms)
 {
 	if (!(expire > 0 && expire <= PHP_REDISLOCK_MAX_SECONDS)) { /* also rejects NAN */

@@ -12,6 +12,8 @@
 #define PHP_REDISLOCK_MAX_SECONDS 1e9
 
 bool php_redislock_check_name(const zend_string *name, uint32_t arg_num);
+/* A lock's name under prefix: none that can be a wait key ("rl:{..." with an empty prefix). */
+bool php_redislock_check_lock_name(const zend_string *prefix, const zend_string *name, uint32_t arg_num);
 /* A lifetime in (0, 1e9] seconds, as whole milliseconds rounded up (never 0). */
 bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_ms);
 /* A timeout in [0, 1e9] seconds. */

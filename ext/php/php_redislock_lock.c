@@ -415,6 +415,9 @@ PHP_METHOD(RedisLock, lock)
 	if (!(lock = lock_for_call(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
+	if (!php_redislock_check_lock_name(lock->client.prefix, name, 1)) {
+		RETURN_THROWS();
+	}
 	if (php_redislock_client_is_multi(&lock->client)) {
 		php_redislock_multi_lock(lock, name, timeout, ttl_ms, wait_interval_us, return_value);
 		return;
