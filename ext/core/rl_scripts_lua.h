@@ -164,7 +164,7 @@
 	"return 1\n"
 
 /* ext/core/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "84835d710a55b4ae0985c23533b9da16e2bbe43a"
+#define RL_LUA_LOCK_RELEASE_SHA1 "b64746bd0ca4c1a802cc0c5414358a39a5f74947"
 #define RL_LUA_LOCK_RELEASE \
 	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -175,8 +175,9 @@
 	"end\n" \
 	"local w, ttl = string.match(first, '^(.*):(%d+)$')\n" \
 	"redis.call('SET', KEYS[1], w, 'PX', ttl)\n" \
-	"redis.call('RPUSH', ARGV[2] .. w, 'g' .. ARGV[1])\n" \
-	"redis.call('PEXPIRE', ARGV[2] .. w, ARGV[3])\n" \
+	"local wake_key = ARGV[2] .. w\n" \
+	"redis.call('RPUSH', wake_key, 'g' .. ARGV[1])\n" \
+	"redis.call('PEXPIRE', wake_key, ARGV[3])\n" \
 	"if tonumber(ttl) < tonumber(ARGV[4]) then\n" \
 	"  local LIVENESS, CHECKIN = tonumber(ARGV[3]), tonumber(ARGV[4])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \

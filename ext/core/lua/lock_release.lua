@@ -16,8 +16,10 @@ if not first then
 end
 local w, ttl = string.match(first, '^(.*):(%d+)$')
 redis.call('SET', KEYS[1], w, 'PX', ttl)
-redis.call('RPUSH', ARGV[2] .. w, 'g' .. ARGV[1])
-redis.call('PEXPIRE', ARGV[2] .. w, ARGV[3])
+-- the wake key built once: Lua interns every string it makes, hashing each byte
+local wake_key = ARGV[2] .. w
+redis.call('RPUSH', wake_key, 'g' .. ARGV[1])
+redis.call('PEXPIRE', wake_key, ARGV[3])
 if tonumber(ttl) < tonumber(ARGV[4]) then
   local LIVENESS, CHECKIN = tonumber(ARGV[3]), tonumber(ARGV[4])
 --@include _lock_queue.lua
