@@ -353,6 +353,7 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 	step->answer = 0;
 	step->note = RL_LOCK_NOTE_NONE;
 	step->look_ms = 0;
+	step->ran = false;
 	rl_format_ll(ttl, ttl_ms);
 	extra[0] = ttl;
 	extra[1] = mode == RL_WAIT_VISIT && requeue ? "requeue" : rl_wait_mode_name(mode);
@@ -364,6 +365,7 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 		nargs = lock_args(args, lens, lock, keys, 5, extra);
 		status = rl_script_run_integers(conn, &rl_script_lock_wait, 1, LOCK_NKEYS, nargs, args, lens, &step->answer,
 			err);
+		step->ran = status == RL_OK;
 		if (status == RL_OK && step->answer == RL_LOCK_GRANTED) {
 			status = check_and_settle(conn, lock, keys, err);
 		}
@@ -415,6 +417,7 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 			status = rl_script_answer(conn, &rl_script_lock_wait, replies[0], &step->answer, err);
 			if (status == RL_OK) {
 				conn->scripts_seen |= rl_script_lock_wait.bit;
+				step->ran = true;
 			}
 		}
 		if (block_status != RL_OK) {

@@ -66,6 +66,13 @@ typedef struct {
 	long long answer;  /* the script's: RL_WAIT_OWNED, RL_LOCK_OWNED_EARLIER, RL_LOCK_GRANTED, 0, or -n (the head) */
 	rl_lock_note note; /* what the block behind it took */
 	long long look_ms;
+	/*
+	 * The script ran and answered (not NOSCRIPT, an error reply or a failed
+	 * round trip). A grant the block took came after a script that ran (the
+	 * script would have taken an earlier one), but only after the latest
+	 * script that ran when this one did not.
+	 */
+	bool ran;
 } rl_lock_step;
 
 /*

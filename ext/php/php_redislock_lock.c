@@ -194,7 +194,7 @@ typedef struct {
 	bool requeue;           /* the last block took "x": the next visit puts us back at the head */
 	bool fence;             /* min_replicas: a grant written by another connection is made ours with a write of our own */
 	uint64_t step_sent_ns;  /* the write of the step now running */
-	uint64_t prev_sent_ns;  /* the write of the step before */
+	uint64_t ran_sent_ns;   /* the write of the latest step whose script ran (see lock_wait_step) */
 	uint64_t owned_from_ns; /* owned: the earliest its lifetime may have begun (the client's clock) */
 } lock_waiter;
 
@@ -204,7 +204,10 @@ typedef struct {
  * we own began no earlier than the write of the call that made it ours: a
  * grant the block took came after the call written with it, which would have
  * taken a grant made before; a grant the call itself found waiting (answer 3)
- * came after the call before.
+ * came after the call before. "The call" is one whose script ran: after one
+ * that did not (NOSCRIPT, an error reply: its block may still take a grant),
+ * the grant may be older than this step, and counts from the latest step
+ * whose script ran.
  */
 static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, long long block_ms, long long *answer,
 		rl_error *err)
@@ -212,10 +215,14 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 	lock_waiter *waiter = ctx;
 	rl_lock_step step;
 	rl_status status;
+	uint64_t sent = php_redislock_now_ns(), earlier = waiter->ran_sent_ns, grant_from;
 
-	waiter->prev_sent_ns = waiter->step_sent_ns;
-	waiter->step_sent_ns = php_redislock_now_ns();
+	waiter->step_sent_ns = sent;
 	status = rl_lock_wait(conn, waiter->lock, waiter->keys, waiter->ttl_ms, mode, waiter->requeue, block_ms, &step, err);
+	grant_from = step.ran ? sent : earlier;
+	if (step.ran) {
+		waiter->ran_sent_ns = sent;
+	}
 	*answer = 0;
 	if (status == RL_OK && step.note == RL_LOCK_NOTE_GRANT && step.answer != RL_WAIT_OWNED && waiter->fence) {
 		/*
@@ -225,18 +232,20 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 		 * (it cannot be, but for its own expiry), we are back at the head of the queue.
 		 */
 		bool extended = false;
-		waiter->step_sent_ns = php_redislock_now_ns();
+		grant_from = waiter->step_sent_ns = php_redislock_now_ns();
 		if ((status = rl_lock_extend(conn, waiter->lock, waiter->ttl_ms, &extended, err)) == RL_OK && !extended) {
 			step.note = RL_LOCK_NOTE_OUT;
 		}
 	}
 	/* owned even when the other reply of the step was an error: the caller keeps what it holds */
-	if (step.answer == RL_WAIT_OWNED || step.note == RL_LOCK_NOTE_GRANT) {
-		waiter->owned_from_ns = step.answer == RL_WAIT_OWNED && mode == RL_WAIT_LEAVE ? waiter->prev_sent_ns
-			: waiter->step_sent_ns;
+	if (step.answer == RL_WAIT_OWNED) {
+		waiter->owned_from_ns = mode == RL_WAIT_LEAVE ? earlier : sent;
+		*answer = RL_WAIT_OWNED;
+	} else if (step.note == RL_LOCK_NOTE_GRANT) {
+		waiter->owned_from_ns = grant_from;
 		*answer = RL_WAIT_OWNED;
 	} else if (step.answer == RL_LOCK_OWNED_EARLIER) {
-		waiter->owned_from_ns = waiter->prev_sent_ns;
+		waiter->owned_from_ns = earlier;
 		*answer = RL_WAIT_OWNED;
 	}
 	if (mode == RL_WAIT_JOIN && status == RL_OK) {
@@ -282,7 +291,7 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 	waiter.ttl_ms = ttl_ms;
 	waiter.join_answer = NO_JOIN;
 	waiter.fence = client->min_replicas > 0;
-	waiter.step_sent_ns = php_redislock_now_ns();
+	waiter.step_sent_ns = waiter.ran_sent_ns = php_redislock_now_ns();
 	status = php_redislock_wait_in_queue(client, lock->key, lock->key_len, lock_wait_step, &waiter, deadline_ns, acquired,
 		acked, sent_ns, err);
 	if (*acquired) {
