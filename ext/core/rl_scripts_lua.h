@@ -28,6 +28,7 @@
 	"  wake(w, what)\n" \
 	"  redis.call('RPUSH', KEYS[3], '-')\n" \
 	"  redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
+	"  redis.call('LTRIM', KEYS[3], 0, 63)\n" \
 	"end\n" \
 	"local function tell_head(me, block_ms)\n" \
 	"  local first = redis.call('LINDEX', KEYS[2], 0)\n" \
@@ -133,7 +134,7 @@
 	"end\n"
 
 /* ext/core/lua/lock_extend.lua */
-#define RL_LUA_LOCK_EXTEND_SHA1 "33ca84427cbe4c7c8238e780b9e2fbafd5ce4055"
+#define RL_LUA_LOCK_EXTEND_SHA1 "a129824f1aff4168e65487edc333c7803227855a"
 #define RL_LUA_LOCK_EXTEND \
 	"local LIVENESS, CHECKIN = tonumber(ARGV[4]), tonumber(ARGV[5])\n" \
 	"local ttl = ARGV[3]\n" \
@@ -148,7 +149,7 @@
 	"return redis.call('PEXPIRE', KEYS[1], ttl)\n"
 
 /* ext/core/lua/lock_handed.lua */
-#define RL_LUA_LOCK_HANDED_SHA1 "bff7901ea6d6a1e2347ab36a6da3faf0c21ccc4d"
+#define RL_LUA_LOCK_HANDED_SHA1 "950f18f9386af9a610d2341ed7c0badc7aef5674"
 #define RL_LUA_LOCK_HANDED \
 	"local LIVENESS, CHECKIN = tonumber(ARGV[3]), tonumber(ARGV[4])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
@@ -161,16 +162,18 @@
 	"  return 1\n" \
 	"end\n" \
 	"redis.call('LREM', KEYS[3], 1, 'g' .. granter)\n" \
+	"redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
 	"return 1\n"
 
 /* ext/core/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "b64746bd0ca4c1a802cc0c5414358a39a5f74947"
+#define RL_LUA_LOCK_RELEASE_SHA1 "d37a0e8016e4f0271db182ab50590cea146dc499"
 #define RL_LUA_LOCK_RELEASE \
 	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local first = redis.call('LPOP', KEYS[2])\n" \
 	"if not first then\n" \
 	"  redis.call('DEL', KEYS[1])\n" \
+	"  redis.call('PEXPIRE', KEYS[3], ARGV[3])\n" \
 	"  return 1\n" \
 	"end\n" \
 	"local w, ttl = string.match(first, '^(.*):(%d+)$')\n" \
@@ -202,7 +205,7 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "9de08e2e7afb754e1003ab2f22aa7c1f3e8f0acc"
+#define RL_LUA_LOCK_WAIT_SHA1 "0215e70f7352b9a2bcfa687451e81fdd7a711b22"
 #define RL_LUA_LOCK_WAIT \
 	"local me, ttl, mode = ARGV[1], ARGV[3], ARGV[4]\n" \
 	"local entry = me .. ':' .. ttl\n" \

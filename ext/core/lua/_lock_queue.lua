@@ -17,11 +17,15 @@ local function parse(entry) return string.match(entry, '^(.*):(%d+)$') end
 -- "o": you own it; "x": you are out of the queue). The waiter's BRPOPLPUSH
 -- moves it into the served list, where nobody takes it back, so the list must
 -- have a TTL before the move (a move makes a missing list without one). A
--- grant's note is taken back by its granter's check at once.
+-- grant's note is taken back by its granter's check at once. Moves land at
+-- the head, the "-" at the tail: the list keeps its newest 64 entries, or a
+-- lock passed on without pause would grow it for ever (a check that misses a
+-- trimmed grant sends "lock handed", which decides by the wake list).
 local function note(w, what)
   wake(w, what)
   redis.call('RPUSH', KEYS[3], '-')
   redis.call('PEXPIRE', KEYS[3], LIVENESS)
+  redis.call('LTRIM', KEYS[3], 0, 63)
 end
 
 -- Tells the head (unless it is the caller) to look again and to block at most

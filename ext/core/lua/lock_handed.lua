@@ -20,4 +20,6 @@ if w and redis.call('LREM', WAKE_PREFIX .. w, 1, 'g' .. granter) == 1 then
   return 1
 end
 redis.call('LREM', KEYS[3], 1, 'g' .. granter)
+-- the move may have made the served list, without a TTL
+redis.call('PEXPIRE', KEYS[3], LIVENESS)
 return 1

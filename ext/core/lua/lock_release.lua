@@ -12,6 +12,9 @@ if redis.replicate_commands then pcall(redis.replicate_commands) end
 local first = redis.call('LPOP', KEYS[2])
 if not first then
   redis.call('DEL', KEYS[1])
+  -- a grant's note moved into a missing served list made it without a TTL; its check, which
+  -- empties it, may never have come (the granter died): nobody waits now, so it expires
+  redis.call('PEXPIRE', KEYS[3], ARGV[3])
   return 1
 end
 local w, ttl = string.match(first, '^(.*):(%d+)$')
