@@ -57,6 +57,12 @@
  *   NO_HANDED       a granter whose check finds nothing sends no "lock
  *                   handed" (the fast path must fail: a grant to a dead
  *                   waiter keeps the lock for its lifetime)
+ *   QLAPSE          Q may lapse once while live waiters wait (all of them
+ *                   late: a stall, a slow server); each visit queues its
+ *                   caller again if its entry is gone (safety and progress
+ *                   must hold)
+ *   VISIT_NO_REQUEUE with QLAPSE: a visit does not queue its caller again
+ *                   (the assertion (f) must fail: it waits outside the queue)
  *   STRICT_PROGRESS progress without its one assumption, that grants are lost
  *                   to live grantees (undone by "lock handed" while they were
  *                   between two calls, or lapsed before they came) only
@@ -115,6 +121,9 @@ bool inflight[NC];              /* owned, the answer not read yet (STALL), or a 
 bool lapsed[NC];                /* the lifetime of what made it the owner passed before it read it */
 bool Kown;                      /* K's holder has believed K (or holds an unread answer of it) */
 bool lost;                      /* a grant was just lost to a live grantee (undone, or lapsed unseen) */
+#ifdef QLAPSE
+bool qlapsed;                   /* Q has lapsed once */
+#endif
 #ifdef ONE_FAILURE
 bool failed;                    /* a client died, overran its lifetime, or was too slow for its grant */
 #endif
@@ -514,8 +523,31 @@ inline lock_wait(me, mode, res) {
           :: else ->
              if
              :: f_ -> qrem(me); qhead(me)                 /* first again, never twice */
-             :: else -> skip
+             :: else ->
+#ifndef VISIT_NO_REQUEUE
+                /* not queued: the queue lapsed while I was late (QLAPSE): at the end again */
+                i_ = 0;
+                do
+                :: i_ < qlen && Q[i_] != me -> i_++
+                :: else -> break
+                od;
+                if
+                :: i_ == qlen -> qtail(me)
+                :: else -> skip
+                fi;
+                i_ = 0
+#else
+                skip
+#endif
              fi;
+             /* (f) past a grant waiting for it, a visit finds its caller queued: it never waits outside Q */
+             b_ = 0;
+             do
+             :: b_ < qlen && Q[b_] != me -> b_++
+             :: else -> break
+             od;
+             assert(b_ < qlen);
+             b_ = 0;
              if
              :: K == 0 ->
                 if
@@ -988,6 +1020,18 @@ end_env:
               :: else -> break
               od;
               qlen = 0; i_ = 0; printf("Q expires\n") }
+#ifdef QLAPSE
+  /* once: Q lapses while live waiters wait (all late: a stall, a slow server) */
+  :: d_step { qlen > 0 && !qlapsed ->
+              lost = 0;
+              qlapsed = 1;
+              i_ = 0;
+              do
+              :: i_ < QMAX -> Q[i_] = 0; i_++
+              :: else -> break
+              od;
+              qlen = 0; i_ = 0; printf("Q lapses, live waiters late\n") }
+#endif
   /* a state just after a lost grant is not an end state */
   :: d_step { lost -> lost = 0 }
   od

@@ -4,7 +4,7 @@
 # the one they break (else the model could not catch that bug at all).
 # One line per check: states, time. Exit status 1 on any failure.
 # Sized for 2 cores / a few GB; the whole run takes about two minutes (at
-# most ~1.6 GB: lock-stall-progress). A run with the inputs of an earlier one
+# most ~2.0 GB: lock-qlapse-progress). A run with the inputs of an earlier one
 # that passed on this machine shows that run's results (see cache_dir below).
 set -euo pipefail
 
@@ -198,6 +198,10 @@ check lock-lost-grants      limit lock.pml     "-DSTRICT_PROGRESS"  progress
 check lock-shorten          pass lock.pml      "-DSHORTEN"          safety 24
 check lock-shorten-fastpath pass lock.pml      "$FAST -DSHORTEN"    progress 24
 check lock-shorten-no-tell  fail lock.pml      "$FAST -DSHORTEN -DEXTEND_NO_TELL" progress
+# the queue lapses once while live waiters wait (all late): each visit queues its caller again
+check lock-qlapse           pass lock.pml      "-DQLAPSE"           safety 25
+check lock-qlapse-progress  pass lock.pml      "-DNW=3 -DTROUNDS=0 -DQLAPSE" progress 25
+check lock-visit-no-requeue fail lock.pml      "-DQLAPSE -DVISIT_NO_REQUEUE" safety
 check semaphore-claim-ttl   fail semaphore.pml "-DNO_CLAIM_TTL"     safety
 check semaphore-stall-no-confirm fail semaphore.pml "-DSTALL -DNW=2 -DNO_CONFIRM" safety
 check semaphore-no-checkin  fail semaphore.pml "-DNO_CHECKIN"       progress

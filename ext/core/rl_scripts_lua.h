@@ -205,7 +205,7 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "0215e70f7352b9a2bcfa687451e81fdd7a711b22"
+#define RL_LUA_LOCK_WAIT_SHA1 "0bf14e94f9b1a2fbe73eea71dd2f96f6c5c2d316"
 #define RL_LUA_LOCK_WAIT \
 	"local me, ttl, mode = ARGV[1], ARGV[3], ARGV[4]\n" \
 	"local entry = me .. ':' .. ttl\n" \
@@ -256,9 +256,19 @@
 	"  end\n" \
 	"  return 0\n" \
 	"end\n" \
+	"local function queued()\n" \
+	"  local ok, pos = pcall(redis.call, 'LPOS', KEYS[2], entry)\n" \
+	"  if ok then return pos ~= false end\n" \
+	"  for _, e in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do\n" \
+	"    if e == entry then return true end\n" \
+	"  end\n" \
+	"  return false\n" \
+	"end\n" \
 	"if out then\n" \
 	"  redis.call('LREM', KEYS[2], 1, entry)\n" \
 	"  redis.call('LPUSH', KEYS[2], entry)\n" \
+	"elseif not queued() then\n" \
+	"  redis.call('RPUSH', KEYS[2], entry)\n" \
 	"end\n" \
 	"redis.call('PEXPIRE', KEYS[2], LIVENESS)\n" \
 	"redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \

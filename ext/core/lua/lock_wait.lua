@@ -77,11 +77,26 @@ if mode == 'leave' then
   return 0
 end
 
+-- Whether the caller's entry is queued: LPOS (Redis 6.0.6), or a scan on older servers.
+local function queued()
+  local ok, pos = pcall(redis.call, 'LPOS', KEYS[2], entry)
+  if ok then return pos ~= false end
+  for _, e in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do
+    if e == entry then return true end
+  end
+  return false
+end
+
 -- A grant that lapsed unseen, or undone ("x"): the caller was popped, while
 -- first; it is first again (a queued copy removed first: never twice).
+-- Otherwise it is queued, unless the queue lapsed while it was late (a stall,
+-- a slow server: no join or visit renewed it for LIVENESS ms): then it queues
+-- again, at the end (later joiners made a new queue it must not wait outside of).
 if out then
   redis.call('LREM', KEYS[2], 1, entry)
   redis.call('LPUSH', KEYS[2], entry)
+elseif not queued() then
+  redis.call('RPUSH', KEYS[2], entry)
 end
 redis.call('PEXPIRE', KEYS[2], LIVENESS)
 redis.call('PEXPIRE', KEYS[3], LIVENESS)
