@@ -206,6 +206,28 @@ check semaphore-claim-ttl   fail semaphore.pml "-DNO_CLAIM_TTL"     safety
 check semaphore-stall-no-confirm fail semaphore.pml "-DSTALL -DNW=2 -DNO_CONFIRM" safety
 check semaphore-no-checkin  fail semaphore.pml "-DNO_CHECKIN"       progress
 
+# the local hand-over (model/local.md, issue 21: a design, not implemented yet): host A's three
+# processes pass K among themselves through shared memory, host B's one takes it through Redis.
+# local-safety: each process locks once, any lifetime may end early, nobody dies (-death: host A
+# with two processes, one of the three dies); local-progress: every process locks for ever, nobody
+# dies or stalls; -failures: host A with two processes, one death and one stall
+LOCAL_SAFE="-DLOCKS=1 -DMAXDEAD=0"
+LOCAL_FAIL="-DNA=2 -DMAXDEAD=1 -DSTALLS=1"
+check local-safety          pass local.pml     "$LOCAL_SAFE"        safety 22
+check local-safety-death    pass local.pml     "-DNA=2 -DLOCKS=1 -DMAXDEAD=1" safety 19
+check local-progress        pass local.pml     "-DMAXDEAD=0 -DSTALLS=0" progress 22
+check local-progress-failures pass local.pml   "$LOCAL_FAIL"        progress 23
+# the first draft of local.md (the model found both): the release's slot step unconditional (b);
+# a handed waiter refreshing under the slot's tok read when it runs, not the one it was handed (a)
+check local-first-draft     fail local.pml     "-DAS_FIRST_WRITTEN $LOCAL_SAFE" safety
+check local-stale-handed-tok fail local.pml    "-DSTALE_HANDED_TOK $LOCAL_SAFE" safety
+# mutants (local.md): a handed waiter that believes without its refresh (a); hand-overs past BOUND
+# starve host B (d); a dead holder never repaired (d); the repair wakes a waiter twice (c)
+check local-no-refresh      fail local.pml     "-DNO_REFRESH -DLOCKS=1 -DMAXDEAD=0" safety
+check local-no-bound        fail local.pml     "-DNO_BOUND -DMAXDEAD=0 -DSTALLS=0" progress
+check local-no-reclaim      fail local.pml     "-DNO_RECLAIM -DMAXDEAD=1 -DSTALLS=0" progress
+check local-wake-twice      fail local.pml     "-DWAKE_TWICE -DLOCKS=1 -DMAXDEAD=1" safety
+
 # several masters (Redlock, model/README.md): mutual exclusion and no lost
 # wake-up (a waiter blocked for good while the lock is free: an invalid end
 # state); 3 clients (one locks twice: split votes, a note left from an
