@@ -59,6 +59,9 @@ $ra = $a->results(30)[0];
 $waited = ($ra['t1'] - $ra['t0']) / 1e9;
 var_dump($ra['r'], $ra['e'], $waited >= 0.99 && $waited < 3.0);
 var_dump(rl_queue_tokens($raw->cmd('LRANGE', $queue, '0', '-1')) === [$tokB], $raw->cmd('EXISTS', $wake . $tokA));
+// A's leave told B, now first, to look again ("h"): B's visit must be done and B blocked again before the
+// unlock, or the grant finds B between two calls, is undone and B gets the lock at its next visit instead
+rl_wait_until(fn () => rl_blocked_in_blpop($raw, $b->pid));
 $t = hrtime(true);
 var_dump($holder->unlock($name));
 var_dump($raw->cmd('GET', $key) === $tokB);
