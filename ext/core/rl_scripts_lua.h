@@ -26,9 +26,9 @@
 	"local function parse(entry) return string.match(entry, '^(.*):(%d+)$') end\n" \
 	"local function note(w, what)\n" \
 	"  wake(w, what)\n" \
-	"  redis.call('RPUSH', KEYS[3], '-')\n" \
+	"  local len = redis.call('RPUSH', KEYS[3], '-')\n" \
 	"  redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
-	"  redis.call('LTRIM', KEYS[3], 0, 63)\n" \
+	"  if len > 64 then redis.call('LTRIM', KEYS[3], 0, 63) end\n" \
 	"end\n" \
 	"local function tell_head(me, block_ms)\n" \
 	"  local first = redis.call('LINDEX', KEYS[2], 0)\n" \
@@ -134,7 +134,7 @@
 	"end\n"
 
 /* ext/core/lua/lock_extend.lua */
-#define RL_LUA_LOCK_EXTEND_SHA1 "a129824f1aff4168e65487edc333c7803227855a"
+#define RL_LUA_LOCK_EXTEND_SHA1 "2f1615955faa2077c21e5c87f4ec277f2bbbfeed"
 #define RL_LUA_LOCK_EXTEND \
 	"local LIVENESS, CHECKIN = tonumber(ARGV[4]), tonumber(ARGV[5])\n" \
 	"local ttl = ARGV[3]\n" \
@@ -149,7 +149,7 @@
 	"return redis.call('PEXPIRE', KEYS[1], ttl)\n"
 
 /* ext/core/lua/lock_handed.lua */
-#define RL_LUA_LOCK_HANDED_SHA1 "950f18f9386af9a610d2341ed7c0badc7aef5674"
+#define RL_LUA_LOCK_HANDED_SHA1 "ca912f5a2b1675e739e88f563f768502efe25477"
 #define RL_LUA_LOCK_HANDED \
 	"local LIVENESS, CHECKIN = tonumber(ARGV[3]), tonumber(ARGV[4])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
@@ -166,7 +166,7 @@
 	"return 1\n"
 
 /* ext/core/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "d37a0e8016e4f0271db182ab50590cea146dc499"
+#define RL_LUA_LOCK_RELEASE_SHA1 "f25d935374acf24c9ddd4f69020404e7dea88970"
 #define RL_LUA_LOCK_RELEASE \
 	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -205,7 +205,7 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "0bf14e94f9b1a2fbe73eea71dd2f96f6c5c2d316"
+#define RL_LUA_LOCK_WAIT_SHA1 "d934410157c984ef8fed5218cc42429f7c096794"
 #define RL_LUA_LOCK_WAIT \
 	"local me, ttl, mode = ARGV[1], ARGV[3], ARGV[4]\n" \
 	"local entry = me .. ':' .. ttl\n" \

@@ -23,9 +23,9 @@ local function parse(entry) return string.match(entry, '^(.*):(%d+)$') end
 -- trimmed grant sends "lock handed", which decides by the wake list).
 local function note(w, what)
   wake(w, what)
-  redis.call('RPUSH', KEYS[3], '-')
+  local len = redis.call('RPUSH', KEYS[3], '-')
   redis.call('PEXPIRE', KEYS[3], LIVENESS)
-  redis.call('LTRIM', KEYS[3], 0, 63)
+  if len > 64 then redis.call('LTRIM', KEYS[3], 0, 63) end
 end
 
 -- Tells the head (unless it is the caller) to look again and to block at most
