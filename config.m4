@@ -65,12 +65,13 @@ if test "$PHP_REDISLOCK" != "no"; then
       ext/net/rl_server.c ext/net/rl_fanout.c ext/net/rl_route.c ext/net/rl_topology.c ext/net/rl_sentinel.c
       ext/net/rl_cluster.c ext/net/rl_slot.c"
   redislock_core_sources="ext/core/rl_lock.c ext/core/rl_semaphore.c ext/core/rl_wait.c ext/core/rl_redlock.c
-      ext/core/rl_scripts.c"
+      ext/core/rl_scripts.c ext/core/rl_local.c"
   redislock_php_sources="ext/php/redislock.c ext/php/php_redislock_client.c ext/php/php_redislock_options.c
       ext/php/php_redislock_pool.c ext/php/php_redislock_route.c ext/php/php_redislock_args.c
       ext/php/php_redislock_random.c ext/php/php_redislock_wait.c ext/php/php_redislock_release.c ext/php/php_redislock_stats.c
       ext/php/php_redislock_lock.c ext/php/php_redislock_lock_multi.c ext/php/php_redislock_redlock.c
-      ext/php/php_redislock_registry.c ext/php/php_redislock_semaphore.c"
+      ext/php/php_redislock_registry.c ext/php/php_redislock_semaphore.c
+      ext/php/php_redislock_local.c ext/php/php_redislock_lock_local.c"
   redislock_cflags="-DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 -fvisibility=hidden"
 
   PHP_NEW_EXTENSION(redislock, $redislock_php_sources, $ext_shared,,

@@ -13,6 +13,9 @@ typedef struct php_redislock_holder php_redislock_holder;
 
 #include "php_redislock_stats.h"
 
+/* the most (server, database, prefix) segments one process maps */
+#define PHP_REDISLOCK_LOCAL_SEGMENTS 8
+
 ZEND_BEGIN_MODULE_GLOBALS(redislock)
 	/* INI */
 	char *server;
@@ -23,6 +26,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
 	bool auto_release;
 	double max_wait;                 /* redislock.max_wait: no wait lasts longer (0: no cap) */
 	zend_long slow_wait_ms;          /* redislock.slow_wait_ms: a longer wait is logged (0: none) */
+	bool local_handover;             /* redislock.local_handover: one host's processes hand a lock on in shared memory */
 	/* per process (per thread under ZTS), across requests */
 	php_redislock_stats stats[PHP_REDISLOCK_STATS_KINDS];
 	/* per request */
@@ -43,6 +47,12 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
 		zend_ulong hash;
 		uint64_t until_ns;
 	} contended[64];
+	/* the local hand-over's segments (php_redislock_local.c), mapped for the life of the process */
+	struct {
+		zend_ulong hash;
+		struct rl_local_seg *seg;
+	} local_segs[PHP_REDISLOCK_LOCAL_SEGMENTS];
+	const char *local_why;           /* why the last segment wanted could not be had (NULL: it could) */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)

@@ -8,6 +8,7 @@
 #include "php_redislock_random.h"
 #include "php_redislock_release.h"
 #include "php_redislock_wait.h"
+#include "php_redislock_local.h"
 #include "zend_exceptions.h"
 
 static zend_class_entry *redislock_lock_ce;
@@ -23,6 +24,16 @@ static inline redislock_lock_object *lock_from_obj(zend_object *obj)
 static void held_lock_free(zval *record)
 {
 	held_lock *held = Z_PTR_P(record);
+	if (held->local_seg) {
+		/*
+		 * Forgotten (released in Redis, found not ours, the object gone): if
+		 * the host's slot still names us under this token, it is cleared and
+		 * the next local waiter takes the key in Redis. Handed on or taken
+		 * back already, it names another: nothing happens.
+		 */
+		rl_local_released(held->local_seg, held->local_slot, held->local_ticket, ZSTR_VAL(held->token),
+			ZSTR_LEN(held->token));
+	}
 	zend_string_release(held->token);
 	efree(held);
 }
@@ -37,6 +48,39 @@ static inline redislock_lock_object *lock_from_holder(php_redislock_holder *hold
 static rl_status release_locks(rl_conn *conn, size_t n, const void *refs, bool *released, rl_error *err)
 {
 	return rl_lock_release_many(conn, n, refs, released, err);
+}
+
+/*
+ * The locks held through the local hand-over, one by one: each is handed to
+ * the host's next waiter or released in Redis (php_redislock_local_unlock()).
+ */
+static rl_status release_local_held(redislock_lock_object *lock, bool *all_released, rl_error *err)
+{
+	zend_string **names = NULL, *name;
+	uint32_t n = 0, i;
+	held_lock *held;
+	rl_status status = RL_OK;
+
+	ZEND_HASH_FOREACH_STR_KEY_PTR(&lock->held, name, held) {
+		if (held->local_seg) {
+			if (!names) {
+				names = safe_emalloc(zend_hash_num_elements(&lock->held), sizeof(*names), 0);
+			}
+			names[n++] = zend_string_copy(name);
+		}
+	} ZEND_HASH_FOREACH_END();
+	for (i = 0; i < n; i++) {
+		bool released = false;
+		if (status == RL_OK && (held = held_find(lock, names[i]))) {
+			status = php_redislock_local_unlock(lock, names[i], held, &released, err);
+			*all_released = *all_released && released;
+		}
+		zend_string_release(names[i]);
+	}
+	if (names) {
+		efree(names);
+	}
+	return status;
 }
 
 /*
@@ -59,6 +103,12 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 
 	*all_released = true;
 	if (n == 0) {
+		return RL_OK;
+	}
+	if ((status = release_local_held(lock, all_released, err)) != RL_OK) {
+		return status;
+	}
+	if ((n = zend_hash_num_elements(&lock->held)) == 0) {
 		return RL_OK;
 	}
 	refs = safe_emalloc(n, sizeof(*refs), 0);
@@ -366,8 +416,7 @@ static rl_status held_step_run(rl_conn *conn, void *ctx, rl_error *err)
 	return status;
 }
 
-/* Runs call on ref where its key lives; *yes its answer; for HELD_ACQUIRE, *acked the min_replicas WAIT's. */
-static rl_status held_run(redislock_lock_object *lock, held_call call, const rl_lock_ref *ref, long long ttl_ms,
+rl_status php_redislock_held_run(redislock_lock_object *lock, held_call call, const rl_lock_ref *ref, long long ttl_ms,
 		bool watched, bool *yes, long long *left_ms, long long *acked, rl_error *err)
 {
 	held_step h = { .call = call, .ref = ref, .ttl_ms = ttl_ms, .watched = watched, .yes = false, .left_ms = -1 };
@@ -383,6 +432,90 @@ static rl_status held_run(redislock_lock_object *lock, held_call call, const rl_
 	return status;
 }
 
+/* A lock held through the local hand-over got a new lifetime: its waiters wait for the new end. */
+static void local_lifetime_renewed(held_lock *held, uint64_t sent_ns, long long ttl_ms)
+{
+	if (held->local_seg) {
+		held->life_from_ns = sent_ns;
+		held->life_ms = ttl_ms;
+		rl_local_set_until(held->local_seg, held->local_slot, held->local_ticket,
+			sent_ns + (uint64_t)ttl_ms * 1000000u);
+	}
+}
+
+/*
+ * The global take (php_redislock_lock.h). Free: one round trip. Taken, and we
+ * may wait: queue up and be woken by the release.
+ */
+rl_status php_redislock_lock_take(redislock_lock_object *lock, zend_string *key, const rl_lock_ref *ref,
+		double timeout, long long ttl_ms, uint64_t deadline_ns, lock_take *take, rl_error *err)
+{
+	rl_status status;
+	uint64_t sent_ns;
+	long long acked = -1;
+	bool acquired = false, waited = false, joined = false, queued = false, tried = false;
+
+	memset(take, 0, sizeof(*take));
+	sent_ns = php_redislock_now_ns();
+	if (timeout > 0 && contended_recently(key, sent_ns)) {
+		status = RL_OK; /* found held a moment ago: the join takes it if it is free */
+	} else {
+		tried = true;
+		status = php_redislock_held_run(lock, HELD_ACQUIRE, ref, ttl_ms, false, &acquired, NULL, &acked, err);
+		if (status == RL_OK && !acquired) {
+			note_contention(key, true, sent_ns);
+		}
+	}
+	if (status == RL_OK && !acquired && timeout > 0) {
+		take->wait_entered = true;
+		status = wait_in_queue(&lock->client, ref, ttl_ms, deadline_ns, &acquired, &acked, &sent_ns,
+			&joined, &queued, err);
+		if (joined) {
+			/* a join that took the lock at once found it free: no hint for the next lock() */
+			note_contention(key, queued, php_redislock_now_ns());
+			/* taken at the join: nobody was queued then, so unlock() need not watch a hand-over */
+			waited = queued;
+		} else if (status == RL_OK && !acquired && !tried) {
+			/* out of time before the join: the one try every lock() makes is still owed */
+			sent_ns = php_redislock_now_ns();
+			status = php_redislock_held_run(lock, HELD_ACQUIRE, ref, ttl_ms, false, &acquired, NULL, &acked, err);
+		}
+	}
+	/*
+	 * We stalled between writing what took the lock and reading the answer
+	 * (php_redislock_lifetime_may_have_ended()): the lock may have expired and
+	 * gone to another meanwhile. Believed only once confirmed ours with a fresh
+	 * lifetime (token-checked extend); lost, we queue again while time is left.
+	 */
+	while (status == RL_OK && acquired && php_redislock_lifetime_may_have_ended(sent_ns, ttl_ms)) {
+		sent_ns = php_redislock_now_ns();
+		status = php_redislock_held_run(lock, HELD_EXTEND, ref, ttl_ms, false, &acquired, NULL, NULL, err);
+		if (status == RL_OK && !acquired && timeout > 0 && php_redislock_now_ns() < deadline_ns) {
+			take->wait_entered = true;
+			status = wait_in_queue(&lock->client, ref, ttl_ms, deadline_ns, &acquired, &acked, &sent_ns, &joined,
+				&queued, err);
+			waited = waited || queued;
+		}
+	}
+	if (status == RL_OK && acquired && !php_redislock_client_replicated(&lock->client, acked)) {
+		/*
+		 * Fewer than min_replicas replicas acknowledged the lock within
+		 * replica_timeout: a failover now could lose it and grant it again.
+		 * Undone at once (handing it on to the next waiter, if any), and refused.
+		 */
+		bool undone = false;
+		if ((status = php_redislock_held_run(lock, HELD_RELEASE, ref, ttl_ms, false, &undone, NULL, NULL, err))
+				== RL_OK) {
+			acquired = false;
+			take->refused = true;
+		}
+	}
+	take->acquired = acquired;
+	take->waited = waited;
+	take->sent_ns = sent_ns;
+	return status;
+}
+
 PHP_METHOD(RedisLock, lock)
 {
 	zend_string *name, *key;
@@ -392,14 +525,13 @@ PHP_METHOD(RedisLock, lock)
 	redislock_lock_object *lock;
 	char token[PHP_REDISLOCK_TOKEN_LEN + 1];
 	rl_lock_ref ref;
-	rl_status status;
+	rl_status status = RL_OK;
 	rl_error err;
 	held_lock *held;
-	uint64_t deadline_ns, sent_ns;
-	long long acked = -1;
-	bool acquired = false, waited = false, joined = false, queued = false, tried = false;
-	bool wait_entered = false, refused = false; /* for the counters */
-	uint64_t started_ns;
+	uint64_t deadline_ns, started_ns;
+	lock_take take = { 0 };
+	rl_local_seg *seg;
+	bool acquired, refused, local = false;
 
 	ZEND_PARSE_PARAMETERS_START(1, 4)
 		Z_PARAM_STR(name)
@@ -439,20 +571,27 @@ PHP_METHOD(RedisLock, lock)
 		bool gone = false;
 		ref.token = ZSTR_VAL(held->token);
 		ref.token_len = ZSTR_LEN(held->token);
-		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &gone, NULL, NULL, &err)) != RL_OK) {
+		if ((status = php_redislock_held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &gone, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
+		held_forget(lock, name);
+	}
+	/* A local holder the host's slot no longer names (it stalled past its lifetime) holds nothing. */
+	if ((held = held_find(lock, name)) && held->local_seg
+			&& !rl_local_is_holder(held->local_seg, held->local_slot, held->local_ticket, NULL, NULL)) {
 		held_forget(lock, name);
 	}
 	/* Already ours: re-locking must not deadlock on ourselves; it renews the lifetime. */
 	if ((held = held_find(lock, name))) {
 		bool extended = false;
+		uint64_t sent_ns = php_redislock_now_ns();
 		ref.token = ZSTR_VAL(held->token);
 		ref.token_len = ZSTR_LEN(held->token);
-		if ((status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &extended, NULL, NULL, &err)) != RL_OK) {
+		if ((status = php_redislock_held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &extended, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
 		if (extended) {
+			local_lifetime_renewed(held, sent_ns, ttl_ms);
 			zend_string_release(key);
 			RETURN_TRUE;
 		}
@@ -466,81 +605,41 @@ PHP_METHOD(RedisLock, lock)
 	ref.token = token;
 	ref.token_len = PHP_REDISLOCK_TOKEN_LEN;
 
-	/* Free: one round trip. Taken, and we may wait: queue up and be woken by the release. */
 	/* the deadline counts from the call: a WAIT behind the first try (min_replicas) is part of the time */
 	deadline_ns = php_redislock_wait_deadline_ns(timeout);
-	sent_ns = started_ns = php_redislock_now_ns();
-	if (timeout > 0 && contended_recently(key, sent_ns)) {
-		status = RL_OK; /* found held a moment ago: the join takes it if it is free */
-	} else {
-		tried = true;
-		status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &acked, &err);
-		if (status == RL_OK && !acquired) {
-			note_contention(key, true, sent_ns);
-		}
+	started_ns = php_redislock_now_ns();
+	/* with no time to wait, one try in Redis says as much as the host's slot would */
+	if (timeout > 0 && (seg = php_redislock_local_segment(&lock->client))) {
+		status = php_redislock_local_lock(lock, seg, name, key, &ref, timeout, ttl_ms, deadline_ns, &local, &take,
+			&err);
 	}
-	if (status == RL_OK && !acquired && timeout > 0) {
-		wait_entered = true;
-		status = wait_in_queue(&lock->client, &ref, ttl_ms, deadline_ns, &acquired, &acked, &sent_ns,
-			&joined, &queued, &err);
-		if (joined) {
-			/* a join that took the lock at once found it free: no hint for the next lock() */
-			note_contention(key, queued, php_redislock_now_ns());
-			/* taken at the join: nobody was queued then, so unlock() need not watch a hand-over */
-			waited = queued;
-		} else if (status == RL_OK && !acquired && !tried) {
-			/* out of time before the join: the one try every lock() makes is still owed */
-			sent_ns = php_redislock_now_ns();
-			status = held_run(lock, HELD_ACQUIRE, &ref, ttl_ms, false, &acquired, NULL, &acked, &err);
-		}
+	if (!local) {
+		status = php_redislock_lock_take(lock, key, &ref, timeout, ttl_ms, deadline_ns, &take, &err);
 	}
-	/*
-	 * We stalled between writing what took the lock and reading the answer
-	 * (php_redislock_lifetime_may_have_ended()): the lock may have expired and
-	 * gone to another meanwhile. Believed only once confirmed ours with a fresh
-	 * lifetime (token-checked extend); lost, we queue again while time is left.
-	 */
-	while (status == RL_OK && acquired && php_redislock_lifetime_may_have_ended(sent_ns, ttl_ms)) {
-		sent_ns = php_redislock_now_ns();
-		status = held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &acquired, NULL, NULL, &err);
-		if (status == RL_OK && !acquired && timeout > 0 && php_redislock_now_ns() < deadline_ns) {
-			wait_entered = true;
-			status = wait_in_queue(&lock->client, &ref, ttl_ms, deadline_ns, &acquired, &acked, &sent_ns, &joined,
-				&queued, &err);
-			waited = waited || queued;
-		}
-	}
-	if (status == RL_OK && acquired && !php_redislock_client_replicated(&lock->client, acked)) {
-		/*
-		 * Fewer than min_replicas replicas acknowledged the lock within
-		 * replica_timeout: a failover now could lose it and grant it again.
-		 * Undone at once (handing it on to the next waiter, if any), and refused.
-		 */
-		bool undone = false;
-		if ((status = held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &undone, NULL, NULL, &err)) == RL_OK) {
-			acquired = false;
-			refused = true;
-			held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN)->refused = true;
-		}
+	acquired = take.acquired;
+	refused = take.refused;
+	if (refused) {
+		held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN)->refused = true;
 	}
 	zend_string_release(key);
-	php_redislock_stats_acquire_end(PHP_REDISLOCK_STATS_LOCK, name, started_ns, wait_entered, timeout,
+	php_redislock_stats_acquire_end(PHP_REDISLOCK_STATS_LOCK, name, started_ns, take.wait_entered, timeout,
 		status != RL_OK ? PHP_REDISLOCK_OUTCOME_FAILED : acquired ? PHP_REDISLOCK_OUTCOME_ACQUIRED
 		: refused ? PHP_REDISLOCK_OUTCOME_REFUSED_REPLICAS : PHP_REDISLOCK_OUTCOME_NOT_ACQUIRED);
 	if (status != RL_OK) {
-		if (acquired || status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL) {
+		if (!local && (acquired || status == RL_ERR_IO || status == RL_ERR_TIMEOUT || status == RL_ERR_PROTOCOL)) {
 			/*
 			 * Ours (a failure came after), or the SET or a hand-over may have
 			 * landed before the connection broke: remember the token so
 			 * unlockAll() or the request end deletes the key if it is ours.
+			 * (The local path keeps its own records.)
 			 */
 			held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN);
 		}
 		php_redislock_client_throw(&lock->client, status, &err);
 		RETURN_THROWS();
 	}
-	if (acquired) {
-		held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN)->waited = waited;
+	if (acquired && !local) {
+		held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN)->waited = take.waited;
 	}
 	RETURN_BOOL(acquired);
 
@@ -566,6 +665,7 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	rl_error err;
 	bool yes = false;
 	long long left_ms = -1;
+	uint64_t sent_ns;
 
 	if (!lock) {
 		RETURN_THROWS();
@@ -577,12 +677,32 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 		php_redislock_multi_call_on_held(lock, name, held, call, ttl_ms, return_value);
 		return;
 	}
+	if (held->local_seg && call == HELD_RELEASE) {
+		if ((status = php_redislock_local_unlock(lock, name, held, &yes, &err)) != RL_OK) {
+			php_redislock_client_throw(&lock->client, status, &err);
+			RETURN_THROWS();
+		}
+		if (!yes) {
+			php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++;
+		}
+		RETURN_BOOL(yes);
+	}
+	if (held->local_seg && !rl_local_is_holder(held->local_seg, held->local_slot, held->local_ticket, NULL, NULL)) {
+		/* the host's slot names another: we stalled past our lifetime and it was taken back */
+		held_forget(lock, name);
+		php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++;
+		RETURN_FALSE;
+	}
 	key = make_ref(lock, name, NULL, 0, &ref);
 	ref.token = ZSTR_VAL(held->token);
 	ref.token_len = ZSTR_LEN(held->token);
-	status = held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && held->waited, &yes,
+	sent_ns = php_redislock_now_ns();
+	status = php_redislock_held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && held->waited, &yes,
 		&left_ms, NULL, &err);
 	zend_string_release(key);
+	if (status == RL_OK && call == HELD_EXTEND && yes) {
+		local_lifetime_renewed(held, sent_ns, ttl_ms);
+	}
 	if (status == RL_OK ? (call == HELD_RELEASE || !yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {
 		held_forget(lock, name);
 	}

@@ -10,6 +10,7 @@
 #include "php_redislock_client.h"
 #include "php_redislock_registry.h"
 #include "rl_lock.h"
+#include "rl_local.h"
 
 /*
  * What this object knows of one name it holds (or may hold): everything a
@@ -30,6 +31,16 @@ typedef struct {
 	uint64_t valid_until_ns; /* several masters: when its validity ends (php_redislock_now_ns()); 0: unknown */
 	/* several masters: remaining() found the validity over; the record stays (no round trip), counted lost once */
 	bool lost_counted;
+	/*
+	 * The local hand-over (php_redislock_lock_local.c): the host holds the key
+	 * under token, and this process believes only while the segment's slot
+	 * names local_ticket holder. NULL: the global protocol alone.
+	 */
+	rl_local_seg *local_seg;
+	int local_slot;
+	uint64_t local_ticket;
+	uint64_t life_from_ns;   /* local: the earliest our lifetime may have begun (the client's clock) */
+	long long life_ms;       /* local: that lifetime */
 } held_lock;
 
 typedef struct {
@@ -53,6 +64,11 @@ static inline held_lock *held_put(redislock_lock_object *lock, zend_string *name
 	held->refused = false;
 	held->valid_until_ns = 0;
 	held->lost_counted = false;
+	held->local_seg = NULL;
+	held->local_slot = -1;
+	held->local_ticket = 0;
+	held->life_from_ns = 0;
+	held->life_ms = 0;
 	return zend_hash_update_ptr(&lock->held, name, held);
 }
 
@@ -90,6 +106,53 @@ static inline zend_string *make_ref(redislock_lock_object *lock, zend_string *na
 
 /* One token-checked call on a held (or wanted) lock. */
 typedef enum { HELD_ACQUIRE, HELD_EXTEND, HELD_CHECK, HELD_RELEASE, HELD_REMAINING } held_call;
+
+/* ---- one server (php_redislock_lock.c), for the local hand-over ---- */
+
+/* Runs call on ref where its key lives; *yes its answer; for HELD_ACQUIRE, *acked the min_replicas WAIT's. */
+rl_status php_redislock_held_run(redislock_lock_object *lock, held_call call, const rl_lock_ref *ref, long long ttl_ms,
+		bool watched, bool *yes, long long *left_ms, long long *acked, rl_error *err);
+
+/*
+ * What a global take came to: taken (at sent_ns, the earliest its lifetime may
+ * have begun), after waiting in the queue, refused (min_replicas).
+ */
+typedef struct {
+	bool acquired;
+	bool waited;        /* taken after waiting queued behind another: unlock() watches the hand-over */
+	bool wait_entered;  /* for the counters: the call waited */
+	bool refused;
+	uint64_t sent_ns;
+} lock_take;
+
+/*
+ * Takes key (ref, under ref->token) in Redis: one try, then waiting in its
+ * queue until deadline_ns when timeout > 0; a lock whose lifetime may have
+ * ended before the answer came is confirmed first; with min_replicas, one
+ * too few replicas acknowledged is undone and refused.
+ */
+rl_status php_redislock_lock_take(redislock_lock_object *lock, zend_string *key, const rl_lock_ref *ref,
+		double timeout, long long ttl_ms, uint64_t deadline_ns, lock_take *take, rl_error *err);
+
+/* ---- the local hand-over (php_redislock_lock_local.c) ---- */
+
+/*
+ * lock() through seg's slot of key (local.md): queued behind the host's
+ * holder, or taking the key in Redis for the host. *handled false: no room in
+ * the segment, nothing done (take the global protocol). Otherwise *take and,
+ * when taken, a record of name (held_put) say what came of it.
+ */
+rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *seg, zend_string *name, zend_string *key,
+		rl_lock_ref *ref, double timeout, long long ttl_ms, uint64_t deadline_ns, bool *handled, lock_take *take,
+		rl_error *err);
+
+/*
+ * unlock() of a name held through the local hand-over: handed on to the host's
+ * next waiter, or released in Redis. *released: we were still the holder.
+ * The record is forgotten unless a connection failure left it uncertain.
+ */
+rl_status php_redislock_local_unlock(redislock_lock_object *lock, zend_string *name, held_lock *held, bool *released,
+		rl_error *err);
 
 /* ---- several masters (php_redislock_lock_multi.c) ---- */
 

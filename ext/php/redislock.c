@@ -12,6 +12,7 @@
 #include "php_redislock_client.h"
 #include "php_redislock_args.h"
 #include "php_redislock_registry.h"
+#include "php_redislock_local.h"
 #include "rl_hiredis_compat.h"
 #include "rl_conn.h"
 #include "rl_scripts.h"
@@ -123,6 +124,7 @@ PHP_INI_BEGIN()
 	REDISLOCK_INI_BOOL(auto_release, "1")
 	REDISLOCK_INI(max_wait, "0", OnUpdateSeconds)
 	REDISLOCK_INI(slow_wait_ms, "0", OnUpdateSlowWait)
+	REDISLOCK_INI_BOOL(local_handover, "0")
 PHP_INI_END()
 
 /*
@@ -155,6 +157,11 @@ static PHP_GINIT_FUNCTION(redislock)
 	ZEND_TSRMLS_CACHE_UPDATE();
 #endif
 	memset(redislock_globals, 0, sizeof(*redislock_globals));
+}
+
+static PHP_GSHUTDOWN_FUNCTION(redislock)
+{
+	php_redislock_local_unmap_all();
 }
 
 static PHP_MINIT_FUNCTION(redislock)
@@ -224,6 +231,7 @@ static PHP_MINFO_FUNCTION(redislock)
 	php_info_print_table_row(2, "redislock support", "enabled");
 	php_info_print_table_row(2, "Version", PHP_REDISLOCK_VERSION);
 	php_info_print_table_row(2, "hiredis version (built with)", RL_HIREDIS_VERSION_STRING);
+	php_info_print_table_row(2, "local hand-over", php_redislock_local_mode());
 	php_info_print_table_end();
 	DISPLAY_INI_ENTRIES();
 	php_redislock_stats_info();
@@ -241,7 +249,7 @@ zend_module_entry redislock_module_entry = {
 	PHP_REDISLOCK_VERSION,
 	PHP_MODULE_GLOBALS(redislock),
 	PHP_GINIT(redislock),
-	NULL,
+	PHP_GSHUTDOWN(redislock),
 	NULL,
 	STANDARD_MODULE_PROPERTIES_EX
 };

@@ -1,0 +1,243 @@
+/*
+ * RedisLock's lock() and unlock() through the local hand-over: the "(R)"
+ * steps of model/local.md between the "[M]" steps of ext/core/rl_local.c.
+ * A host takes a key in Redis once (php_redislock_lock_take(), under a fresh
+ * token), and its processes pass it on through the segment, each refreshing
+ * the key to its own lifetime under the token it was handed before it
+ * believes; after RL_LOCAL_BOUND local hand-overs the key goes back to Redis,
+ * where other hosts' waiters are queued.
+ */
+#include "php_redislock_lock.h"
+#include "php_redislock_local.h"
+#include "php_redislock_wait.h"
+
+static void leave_queue(redislock_lock_object *lock, zend_string *name, rl_local_seg *seg, rl_local_pos *pos);
+
+static uint64_t lifetime_end_ns(uint64_t from_ns, long long ttl_ms)
+{
+	return from_ns + (uint64_t)ttl_ms * 1000000u;
+}
+
+static held_lock *record_local(redislock_lock_object *lock, zend_string *name, rl_local_seg *seg,
+		const rl_local_pos *pos, const char *token, size_t token_len, uint64_t from_ns, long long ttl_ms)
+{
+	held_lock *held = held_put(lock, name, token, token_len);
+	held->waited = true; /* a hot key: others are likely queued in Redis too, and the release hands it on */
+	held->local_seg = seg;
+	held->local_slot = pos->slot;
+	held->local_ticket = pos->ticket;
+	held->life_from_ns = from_ns;
+	held->life_ms = ttl_ms;
+	return held;
+}
+
+/*
+ * What a waiter woken too late (out of time) or by a failure gives back, as
+ * unlock() would: a lock handed to it goes on to the next local waiter, or
+ * is released in Redis under the token it was handed (the key must not keep
+ * the last holder's lifetime for nobody); the global taker's part goes to the
+ * next waiter. A look (CHECK_KEY) leaves the queue.
+ */
+static void give_back(redislock_lock_object *lock, zend_string *name, rl_local_seg *seg, rl_local_pos *pos,
+		rl_local_wait_result woken, const char *token, size_t token_len)
+{
+	if (woken == RL_LOCAL_HANDED) {
+		if (rl_local_unlock(seg, pos->slot, pos->ticket, true) == RL_LOCAL_RELEASE_GLOBAL) {
+			rl_lock_ref ref;
+			rl_error err;
+			bool released;
+			zend_string *key = make_ref(lock, name, token, token_len, &ref);
+			/* a failure here leaves the key to its lifetime: nothing to report to a caller getting false */
+			php_redislock_held_run(lock, HELD_RELEASE, &ref, 0, true, &released, NULL, NULL, &err);
+			zend_string_release(key);
+			rl_local_released(seg, pos->slot, pos->ticket, token, token_len);
+		}
+	} else if (woken == RL_LOCAL_GO_GLOBAL) {
+		rl_local_not_taken(seg, pos);
+	} else {
+		leave_queue(lock, name, seg, pos);
+	}
+}
+
+/* Leaves the queue; woken meanwhile, gives back what that brought. */
+static void leave_queue(redislock_lock_object *lock, zend_string *name, rl_local_seg *seg, rl_local_pos *pos)
+{
+	char token[RL_LOCAL_TOKEN_MAX + 1];
+	size_t token_len = 0;
+	uint64_t holder_ticket;
+	rl_local_wait_result woken;
+
+	while (!rl_local_leave(seg, pos)) {
+		/* woken: the record is freed by the look below (HANDED, GO_GLOBAL), never by a CHECK_KEY */
+		if ((woken = rl_local_wait(seg, pos, 0, token, &token_len, &holder_ticket)) == RL_LOCAL_HANDED
+				|| woken == RL_LOCAL_GO_GLOBAL) {
+			give_back(lock, name, seg, pos, woken, token, token_len);
+			return;
+		}
+	}
+}
+
+static bool out_of_time(uint64_t deadline_ns)
+{
+	return php_redislock_now_ns() >= deadline_ns || php_redislock_time_limit_reached();
+}
+
+/* One look at most this long, so that PHP's time limit is seen while waiting. */
+#define LOCAL_WAIT_SLICE_NS 50000000ull
+
+rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *seg, zend_string *name, zend_string *key,
+		rl_lock_ref *ref, double timeout, long long ttl_ms, uint64_t deadline_ns, bool *handled, lock_take *take,
+		rl_error *err)
+{
+	rl_local_pos pos;
+	rl_local_enter_result entered = rl_local_enter(seg, ZSTR_VAL(key), ZSTR_LEN(key), &pos);
+	char token[RL_LOCAL_TOKEN_MAX + 1];
+	size_t token_len = 0;
+	uint64_t holder_ticket = 0;
+	bool waited_here = false;
+	rl_status status = RL_OK;
+
+	memset(take, 0, sizeof(*take));
+	if (entered == RL_LOCAL_NO_ROOM) {
+		*handled = false;
+		return RL_OK;
+	}
+	*handled = true;
+	for (;;) {
+		if (entered == RL_LOCAL_NO_ROOM) {
+			/* no room any more (after a lost hand-over): the global protocol alone, as another host would */
+			status = php_redislock_lock_take(lock, key, ref, timeout, ttl_ms, deadline_ns, take, err);
+			if (take->acquired || (status != RL_OK && status != RL_ERR_SERVER)) {
+				held_put(lock, name, ref->token, ref->token_len)->waited = take->waited;
+			}
+			take->wait_entered = take->wait_entered || waited_here;
+			return status;
+		}
+		if (entered == RL_LOCAL_GLOBAL) {
+			status = php_redislock_lock_take(lock, key, ref, timeout, ttl_ms, deadline_ns, take, err);
+			take->wait_entered = take->wait_entered || waited_here;
+			if (status == RL_OK && take->acquired) {
+				if (rl_local_taken(seg, &pos, ref->token, ref->token_len, lifetime_end_ns(take->sent_ns, ttl_ms))) {
+					record_local(lock, name, seg, &pos, ref->token, ref->token_len, take->sent_ns, ttl_ms);
+				} else {
+					held_put(lock, name, ref->token, ref->token_len)->waited = take->waited;
+				}
+				return RL_OK;
+			}
+			/* not taken: the next local waiter tries */
+			rl_local_not_taken(seg, &pos);
+			if (take->acquired || (status != RL_OK && status != RL_ERR_SERVER)) {
+				/* ours, or it may have landed before the connection broke: the request end deletes it if ours */
+				held_put(lock, name, ref->token, ref->token_len);
+			}
+			return status;
+		}
+
+		/* queued behind the host's holder */
+		rl_local_wait_result woken;
+		waited_here = true;
+		for (;;) {
+			uint64_t now = php_redislock_now_ns();
+			uint64_t until = out_of_time(deadline_ns) ? 0 : MIN(deadline_ns, now + LOCAL_WAIT_SLICE_NS);
+			woken = rl_local_wait(seg, &pos, until, token, &token_len, &holder_ticket);
+			if (woken != RL_LOCAL_WAITING) {
+				break;
+			}
+			if (pos.waiter < 0) {
+				entered = rl_local_enter(seg, ZSTR_VAL(key), ZSTR_LEN(key), &pos);
+				break;
+			}
+			if (out_of_time(deadline_ns)) {
+				leave_queue(lock, name, seg, &pos);
+				take->wait_entered = true;
+				return RL_OK;
+			}
+		}
+		if (woken == RL_LOCAL_WAITING) {
+			continue; /* entered anew */
+		}
+		if (out_of_time(deadline_ns)) {
+			give_back(lock, name, seg, &pos, woken, token, token_len);
+			take->wait_entered = true;
+			return RL_OK;
+		}
+		if (woken == RL_LOCAL_GO_GLOBAL) {
+			entered = RL_LOCAL_GLOBAL;
+			continue;
+		}
+		rl_lock_ref handed = *ref;
+		handed.token = token;
+		handed.token_len = token_len;
+		if (woken == RL_LOCAL_CHECK_KEY) {
+			/* the holder's lifetime is over by its clock: still in Redis? (a stalled holder, or expire() elsewhere) */
+			bool still = true;
+			if ((status = php_redislock_held_run(lock, HELD_CHECK, &handed, 0, false, &still, NULL, NULL, err))
+					!= RL_OK) {
+				leave_queue(lock, name, seg, &pos);
+				return status;
+			}
+			if (!still && rl_local_reclaim(seg, &pos, token, token_len, holder_ticket)) {
+				entered = RL_LOCAL_GLOBAL;
+			}
+			continue;
+		}
+		/*
+		 * Handed: the key's lifetime is still the last holder's. Refreshed to
+		 * ours under the token we were handed (not the slot's now: the key may
+		 * have ended meanwhile and been taken anew under another) before we
+		 * believe; counted from the refresh's write, confirmed again if we
+		 * stalled before its answer.
+		 */
+		bool refreshed = false;
+		uint64_t sent_ns;
+		do {
+			sent_ns = php_redislock_now_ns();
+			status = php_redislock_held_run(lock, HELD_EXTEND, &handed, ttl_ms, false, &refreshed, NULL, NULL, err);
+		} while (status == RL_OK && refreshed && php_redislock_lifetime_may_have_ended(sent_ns, ttl_ms));
+		if (status != RL_OK) {
+			/* the slot names us holder: kept, so that unlockAll() or the request end hands it on */
+			record_local(lock, name, seg, &pos, token, token_len, sent_ns, ttl_ms);
+			return status;
+		}
+		if (refreshed && rl_local_handed_ok(seg, &pos, lifetime_end_ns(sent_ns, ttl_ms))) {
+			record_local(lock, name, seg, &pos, token, token_len, sent_ns, ttl_ms);
+			take->acquired = true;
+			take->wait_entered = true;
+			take->sent_ns = sent_ns;
+			return RL_OK;
+		}
+		/* the key ended (or was deleted, or another host's): we take it in Redis for the host */
+		entered = rl_local_handed_failed(seg, &pos) ? RL_LOCAL_GLOBAL
+			: rl_local_enter(seg, ZSTR_VAL(key), ZSTR_LEN(key), &pos);
+	}
+}
+
+rl_status php_redislock_local_unlock(redislock_lock_object *lock, zend_string *name, held_lock *held, bool *released,
+		rl_error *err)
+{
+	bool may_hand = !php_redislock_lifetime_may_have_ended(held->life_from_ns, held->life_ms);
+	rl_lock_ref ref;
+	zend_string *key;
+	rl_status status;
+
+	*released = false;
+	switch (rl_local_unlock(held->local_seg, held->local_slot, held->local_ticket, may_hand)) {
+		case RL_LOCAL_NOT_HOLDER:
+			/* we stalled past our lifetime and a waiter took the slot back: not ours, nothing touched */
+			held_forget(lock, name);
+			return RL_OK;
+		case RL_LOCAL_HANDED_ON:
+			*released = true;
+			held_forget(lock, name);
+			return RL_OK;
+		case RL_LOCAL_RELEASE_GLOBAL:
+			break;
+	}
+	key = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
+	status = php_redislock_held_run(lock, HELD_RELEASE, &ref, 0, held->waited, released, NULL, NULL, err);
+	zend_string_release(key);
+	if (status == RL_OK || status == RL_ERR_SERVER) {
+		held_forget(lock, name); /* held_lock_free() clears the slot, waking the next local waiter */
+	}
+	return status;
+}
