@@ -58,7 +58,7 @@ $o = bench_options([
     'child' => null, 'key' => null, 'start' => null, 'end' => null, 'out' => null]);
 
 $modes = [
-    'lock' => ['impls' => ['ext', 'userland', 'symfony'], 'hold' => 1.0, 'think' => 5.0, 'limit' => 1],
+    'lock' => ['impls' => ['ext', 'ext-local', 'userland', 'symfony'], 'hold' => 1.0, 'think' => 5.0, 'limit' => 1],
     'semaphore' => ['impls' => ['ext', 'userland'], 'hold' => 4.0, 'think' => 2.0, 'limit' => $o['limit']],
 ];
 $mode = $modes[$o['mode']] ?? bench_usage('--mode must be lock or semaphore');
@@ -79,6 +79,10 @@ if ($limit < 1 || $o['procs'] < 2 || $o['duration'] <= 0 || $o['timeout'] <= 0 |
 function make_impl(string $mode, string $impl, string $server, int $limit, float $expire): array
 {
     switch ("$mode/$impl") {
+        case 'lock/ext-local':
+            /* the same class with the local hand-over on: this host's processes pass the lock in shared memory */
+            ini_set('redislock.local_handover', '1');
+            /* fall through */
         case 'lock/ext':
             $l = new RedisLock($server);
             /* default $waitIntervalUs: whatever the extension does while it waits */
@@ -399,7 +403,7 @@ rmdir($tmp);
 /* ----------------------------------------------------------------- report */
 
 $names = [
-    'lock' => ['ext' => 'redislock', 'userland' => 'userland', 'symfony' => 'symfony/lock'],
+    'lock' => ['ext' => 'redislock', 'ext-local' => 'redislock, local hand-over', 'userland' => 'userland', 'symfony' => 'symfony/lock'],
     'semaphore' => ['ext' => 'redislock', 'userland' => 'userland fair'],
 ];
 $head = ['figure'];

@@ -334,14 +334,15 @@ function bench_php_cmd(): array
 }
 
 /**
- * Starts `php <flags> $script $args...` with its stdout on a pipe (for the
+ * Starts `[$prefix...] php <flags> $script $args...` with its stdout on a pipe (for the
  * child's "ready" line) and its stderr on ours.
  *
  * @return array{proc: resource, out: resource}
  */
-function bench_spawn(string $script, array $args): array
+function bench_spawn(string $script, array $args, array $prefix = []): array
 {
-    $cmd = array_merge(bench_php_cmd(), [$script], array_map('strval', $args));
+    /* $prefix: a command the PHP runs under (e.g. nsenter into another "host"'s namespaces) */
+    $cmd = array_merge($prefix, bench_php_cmd(), [$script], array_map('strval', $args));
     $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['pipe', 'w'], 2 => STDERR], $pipes);
     if (!is_resource($proc)) {
         throw new RuntimeException('cannot start ' . implode(' ', $cmd));

@@ -14,7 +14,7 @@
 # where). RL_UPDATE_RESULTS=1 writes them to demo/results/ instead: the tracked
 # copies README quotes (only for a run meant to replace them).
 #   scripts/demo.sh --web [--requests 5000] [--concurrency 200] [--stock 500] [--workers 32]
-#                   [--work-us 1000] [--variants ext,userland,none] [--port N]
+#                   [--work-us 1000] [--variants ext,ext-local,userland,none] [--port N]
 # Exit status non-zero if a locked variant oversold or had errors, or nginx or
 # php-fpm could not start (one line on stderr says why).
 # RL_EXT=<redislock.so> runs a build made elsewhere (../shared/tools/build-at.sh: an

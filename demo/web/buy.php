@@ -44,7 +44,7 @@ function rlweb_buy(): array
 
     $db = RlWebResp::persistent($server);
     $lock = match ($kind) {
-        'ext' => new RedisLock(),
+        'ext', 'ext-local' => new RedisLock(),   // ext-local: the pool sets redislock.local_handover=1
         'userland' => new PhpRedisLock(rlweb_phpredis($server)),
         'none' => null,
         default => throw new RuntimeException("RLWEB_LOCK must be ext, userland or none, not $kind"),
