@@ -326,7 +326,7 @@ foreach ($impls as $impl) {
     [$start, $end, $before, $after] = run_window($o, $impl, $key, $window, $startDelay, $check, $tmp, $holdMs,
         $thinkMs, $limit);
 
-    $holds = $waits = $perProc = [];
+    $holds = $waits = $perProc = $triples = [];
     $held = 0;
     $timeouts = $lost = $late = 0;
     $clientCpu = 0.0;
@@ -338,6 +338,7 @@ foreach ($impls as $impl) {
         for ($j = 0; $j < count($rec); $j += 3) {
             [$t0, $t1, $t2] = [$rec[$j], $rec[$j + 1], $rec[$j + 2]];
             $holds[] = [$t1, $t2];
+            $triples[] = [$t1, $t0, $t2];
             $waits[] = ($t1 - $t0) / 1e6;
             /* utilization counts the part of each hold inside the window */
             $held += max(0, min($t2, $end) - max($t1, $start));
@@ -367,8 +368,25 @@ foreach ($impls as $impl) {
                        'min_over_max' => max($perProc) > 0 ? sprintf('%.2f', min($perProc) / max($perProc)) : '-'],
             array_map(null, array_keys($perProc), $perProc));
     }
+    /*
+     * The hand-over (lock only): from unlock() being called to the next lock()
+     * returning, for each acquisition whose caller was already waiting then:
+     * what the lock costs between two holders (an upper bound of "unlock()
+     * returned to lock() returned": unlock()'s own time is in it).
+     */
+    $gaps = [];
+    if ($limit === 1) {
+        sort($triples);
+        for ($j = 1; $j < count($triples); $j++) {
+            if ($triples[$j][1] < $triples[$j - 1][2]) {
+                $gaps[] = ($triples[$j][0] - $triples[$j - 1][2]) / 1e6;
+            }
+        }
+    }
     $sweep = bench_sweep($holds, $limit);
     $results[$impl] = [
+        'gap_p50' => $gaps ? bench_percentile($gaps, 50) : NAN,
+        'gap_p99' => $gaps ? bench_percentile($gaps, 99) : NAN,
         'utilization' => $held / (($end - $start) * $limit),
         'max_holders' => $sweep['max'],
         'over' => $sweep['over'],
@@ -469,6 +487,8 @@ $rows = [
     $row('wait p50, ms', 'p50', 2),
     $row('wait p99, ms', 'p99', 2, $isLock ? ['<=', 40, 1, ' ms', '<= 40 ms'] : null),
     $row('wait max, ms', 'max', 2, $isLock ? ['<=', 100, 1, ' ms', '<= 100 ms'] : null),
+    ...($isLock ? [$row('hand-over p50, ms (unlock() called to the next lock() returning)', 'gap_p50', 3),
+                   $row('hand-over p99, ms', 'gap_p99', 3)] : []),
     $row('acquisitions, all processes', 'acq', 0),
     $row('acquisitions/s', 'rate', 0),
     $row('acquisitions per process, min', 'min_proc', 0),
@@ -482,6 +502,27 @@ $rows = [
     $row('client CPU per acquisition, us (all processes)', 'client_cpu', 1),
 ];
 echo bench_table($head, $rows);
+
+/* issue 21's targets, for the local hand-over: one host, against the userland lock of the same run */
+if ($isLock && isset($results['ext-local'], $results['userland'])) {
+    $l = $results['ext-local'];
+    $u = $results['userland'];
+    $cpuRatio = bench_ratio($l['server_cpu'], $u['server_cpu']);
+    $local = [
+        ['Redis server CPU per acquisition, local hand-over / userland', $cpuRatio, '<=', 0.25, 2, ' x'],
+        ['lock utilization, local hand-over', $l['utilization'], '>=', 0.95, 2, ''],
+        ['hand-over p50, ms, local hand-over', $l['gap_p50'], '<=', 0.1, 3, ' ms'],
+        ['overlapping holds, local hand-over', (float)$l['over'], '==', 0.0, 0, ''],
+    ];
+    echo "\n   The local hand-over against its targets (issue 21; the hand-over figure is unlock() called, not\n"
+        . "   returned, to the next lock() returning: an upper bound):\n";
+    $rows = [];
+    foreach ($local as [$label, $v, $op, $t, $dec, $unit]) {
+        [$text, $met] = bench_target('contended lock, local hand-over', $label, (float)$v, $op, $t, $dec, $unit);
+        $rows[] = [$label, bench_fmt_vs((float)$v, $t, $dec) . $unit, $text, $met];
+    }
+    echo bench_table(['figure', 'measured', 'target', 'met?'], $rows);
+}
 
 if ($profile !== null) {
     [$profiled, $table] = $profile;

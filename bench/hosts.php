@@ -26,7 +26,8 @@ if ($o['procs'] < 2 || $o['procs'] % 2) {
 /* the other host: a process holding new IPC and mount namespaces with a tmpfs on /dev/shm */
 function start_other_host(): ?array
 {
-    if (posix_geteuid() !== 0 || !is_executable('/usr/bin/unshare') || !is_executable('/usr/bin/nsenter')) {
+    $euid = function_exists('posix_geteuid') ? posix_geteuid() : (int)trim((string)shell_exec('id -u'));
+    if ($euid !== 0 || !is_executable('/usr/bin/unshare') || !is_executable('/usr/bin/nsenter')) {
         return null;
     }
     $proc = proc_open(['/usr/bin/unshare', '--ipc', '--mount', '--propagation', 'private', '--fork', '--kill-child', 'sh', '-c',
@@ -117,7 +118,7 @@ foreach (explode(',', $o['impls']) as $impl) {
     ];
     $check->del($key);
 }
-posix_kill($other['pid'], 9);   /* the namespaces' holder (unshare's child), then unshare */
+exec('kill -9 ' . (int)$other['pid']);   /* the namespaces' holder (unshare's child), then unshare */
 proc_terminate($other['proc'], 9);
 fclose($other['out']);
 proc_close($other['proc']);

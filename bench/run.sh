@@ -8,7 +8,10 @@
 #   1.  uncontended lock+unlock: cycles/s and client CPU per cycle of the extension,
 #       the careful userland lock on phpredis, symfony/lock, raw RESP in PHP, the C
 #       floor (bench/floor.c) and redis-benchmark                 (bench/cycles.php)
-#   2.  contended lock: 16 processes on one hot key                (bench/contended.php)
+#   2.  contended lock: 16 processes on one hot key, the extension with and without
+#       the local hand-over                                        (bench/contended.php)
+#   2c. two hosts: the same, half the processes in another IPC and mount namespace
+#       (another /dev/shm: a second web server); needs root        (bench/hosts.php)
 #   3a. uncontended semaphore acquire+release                     (bench/semaphore.php)
 #   3b. contended semaphore: 16 processes, limit 4                 (bench/contended.php)
 #   4.  memory: RSS after 1,000 vs 1,000,000 lock+unlock cycles    (bench/memory.php)
@@ -327,9 +330,12 @@ if want lock; then
 fi
 if want contended; then
   rule
-  log "2. contended lock: $procs processes x $duration s x 3 implementations"
+  log "2. contended lock: $procs processes x $duration s x 4 implementations"
   bphp bench/contended.php --server "$server" --mode lock --procs "$procs" --duration "$duration" \
     --data-dir "$data_dir"
+  rule
+  log "2c. two hosts: $procs processes in two namespaces x $duration s x 3 implementations"
+  bphp bench/hosts.php --server "$server" --procs "$procs" --duration "$duration"
 fi
 if want semaphore; then
   rule

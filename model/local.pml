@@ -1,6 +1,5 @@
 /*
- * The local hand-over (model/local.md, issue 21): a DESIGN, not implemented
- * yet. The processes of one host pass the Redis lock key K among themselves
+ * The local hand-over (model/local.md, issue 21; ext/core/rl_local.c). The processes of one host pass the Redis lock key K among themselves
  * through a shared-memory slot (a cohort lock).
  *
  * Two hosts share the one key: host A with processes 1..3 (NA=2: 1..2),
@@ -101,6 +100,8 @@
  *   MAXDEAD=n      at most n processes die (default: any)
  *   NO_REFRESH     mutant: a handed waiter believes without the
  *                  token-checked refresh: (a) fails
+ *   INHERIT_ENDED  mutant: a handed waiter inherits the slot's lifetime
+ *                  without it still running: (a) fails
  *   NO_BOUND       mutant: local hand-overs past BOUND: host B's waiter
  *                  starves: (d) fails
  *   NO_RECLAIM     mutant: a dead holder is never repaired: (d) fails
@@ -133,7 +134,7 @@
 #endif
 #endif
 
-#if defined(NO_REFRESH) || defined(WAKE_TWICE)
+#if defined(NO_REFRESH) || defined(WAKE_TWICE) || defined(INHERIT_ENDED)
 #define ONLY_A                  /* these break (b) on the way: (a) or (c) must be seen */
 #endif
 
@@ -556,7 +557,7 @@ wait:
 #ifdef NO_REFRESH
      goto hold
 #else
-     goto refresh
+     goto inherit
 #endif
   :: woken[me] == GO_GLOBAL -> goto global        /* 6. */
   :: d_step {
@@ -616,6 +617,41 @@ stall:
   if
   :: res == GO -> res = 0; goto global
   :: else -> goto wait
+  fi;
+
+inherit:
+  /*
+   * 5'. [M] the cheaper rule (local.md, "Inheriting the lifetime"): when the
+   * lifetime the slot records for tok still runs (by the host's one clock),
+   * the handed waiter may take that lifetime over and believe without a
+   * refresh; the lifetime K carries is then its own. (Whether it does is the
+   * C code's choice: also the time and $expire it asked for decide; here any.)
+   * INHERIT_ENDED, the mutant: it takes over a lifetime that has ended.
+   */
+  if
+  :: goto refresh
+  :: DEATH -> goto die
+  :: d_step {
+    if
+#ifdef INHERIT_ENDED
+    :: holder[H] == me && rt[me] != 0 && tok[H] == rt[me] ->
+#else
+    :: holder[H] == me && rt[me] != 0 && tok[H] == rt[me] && slo[H] != 0 && life[slo[H]] ->
+#endif
+       if
+       :: Klo == slo[H] -> Klo = me
+       :: else -> skip
+       fi;
+       slo[H] = me; life[me] = 1; bel[me] = 1; waiting[me] = 0; res = DONE
+    :: else -> res = 0
+    fi;
+    tidy();
+    printf("p%d 5': [M] inherits the lifetime: %d\n", me, res); state()
+  }
+  fi;
+  if
+  :: res == DONE -> rt[me] = 0; res = 0; goto hold
+  :: else -> goto refresh
   fi;
 
 refresh:

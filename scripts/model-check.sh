@@ -224,6 +224,7 @@ check local-stale-handed-tok fail local.pml    "-DSTALE_HANDED_TOK $LOCAL_SAFE" 
 # mutants (local.md): a handed waiter that believes without its refresh (a); hand-overs past BOUND
 # starve host B (d); a dead holder never repaired (d); the repair wakes a waiter twice (c)
 check local-no-refresh      fail local.pml     "-DNO_REFRESH -DLOCKS=1 -DMAXDEAD=0" safety
+check local-inherit-ended   fail local.pml     "-DINHERIT_ENDED -DLOCKS=1 -DMAXDEAD=0" safety
 check local-no-bound        fail local.pml     "-DNO_BOUND -DMAXDEAD=0 -DSTALLS=0" progress
 check local-no-reclaim      fail local.pml     "-DNO_RECLAIM -DMAXDEAD=1 -DSTALLS=0" progress
 check local-wake-twice      fail local.pml     "-DWAKE_TWICE -DLOCKS=1 -DMAXDEAD=1" safety

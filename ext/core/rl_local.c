@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #define SEG_MAGIC 0x31434f4c4c52ull /* "RLLOC1" */
-#define SEG_VERSION 1
+#define SEG_VERSION 2 /* in the name too: a new layout, a new segment */
 #define SEG_SLOTS 256
 #define SEG_WAITERS 1024
 /* how often a local waiter looks at who it waits behind (dead processes, a holder past its lifetime) */
@@ -58,7 +58,8 @@ typedef struct {
 	char tok[RL_LOCAL_TOKEN_MAX + 1];
 	proc_id holder;
 	uint64_t holder_ticket;   /* 0: none */
-	uint64_t holder_until_ns; /* the holder's lifetime ends (CLOCK_MONOTONIC) */
+	uint64_t key_from_ns;     /* the lifetime K carries for tok: from the write that set it (CLOCK_MONOTONIC) */
+	long long key_ttl_ms;     /* ... and its length */
 	proc_id global;
 	uint64_t global_ticket;   /* 0: none */
 	uint32_t handed;          /* local hand-overs since tok was set */
@@ -90,6 +91,8 @@ typedef struct {
 struct rl_local_seg {
 	seg_shared *shm;
 	char name[64];
+	char *identity;           /* what it was attached for (rl_local_is_for()) */
+	size_t identity_len;
 };
 
 /* ---- clocks, processes ---- */
@@ -388,6 +391,11 @@ static int find_slot(seg_shared *s, const char *key, size_t key_len, bool create
 	return free_slot;
 }
 
+static uint64_t lifetime_end_ns(const seg_slot *sl)
+{
+	return sl->key_from_ns + (uint64_t)sl->key_ttl_ms * 1000000u;
+}
+
 static bool token_is(const seg_slot *sl, const char *token, size_t token_len)
 {
 	return sl->tok_len == token_len && token_len > 0 && memcmp(sl->tok, token, token_len) == 0;
@@ -419,6 +427,19 @@ static rl_local_seg *map_segment(int fd, const char *name)
 	}
 	seg->shm = p;
 	snprintf(seg->name, sizeof(seg->name), "%s", name);
+	return seg;
+}
+
+/* Keeps what seg was attached for; false (seg detached) when out of memory. */
+static rl_local_seg *remember_identity(rl_local_seg *seg, const char *identity, size_t identity_len)
+{
+	if (!(seg->identity = malloc(identity_len + 1))) {
+		rl_local_detach(seg);
+		return NULL;
+	}
+	memcpy(seg->identity, identity, identity_len);
+	seg->identity[identity_len] = '\0';
+	seg->identity_len = identity_len;
 	return seg;
 }
 
@@ -470,6 +491,9 @@ rl_local_seg *rl_local_attach(const char *identity, size_t identity_len, const c
 				s->waiters[i].slot = -1;
 			}
 			__atomic_store_n(&s->magic, SEG_MAGIC, __ATOMIC_RELEASE);
+			if (!(seg = remember_identity(seg, identity, identity_len))) {
+				*why = "out of memory";
+			}
 			return seg;
 		}
 		if (errno != EEXIST) {
@@ -530,6 +554,9 @@ rl_local_seg *rl_local_attach(const char *identity, size_t identity_len, const c
 			*why = "the shared segment belongs to another server";
 			return NULL;
 		}
+		if (!(seg = remember_identity(seg, identity, identity_len))) {
+			*why = "out of memory";
+		}
 		return seg;
 	}
 	*why = "the shared segment could not be set up";
@@ -540,9 +567,17 @@ void rl_local_detach(rl_local_seg *seg)
 {
 	if (seg) {
 		munmap(seg->shm, sizeof(seg_shared));
+		free(seg->identity);
 		free(seg);
 	}
 }
+
+bool rl_local_is_for(const rl_local_seg *seg, const char *identity, size_t identity_len)
+{
+	return seg->identity_len == identity_len && memcmp(seg->identity, identity, identity_len) == 0;
+}
+
+
 
 const char *rl_local_name(const rl_local_seg *seg)
 {
@@ -605,7 +640,8 @@ rl_local_enter_result rl_local_enter(rl_local_seg *seg, const char *key, size_t 
 	return RL_LOCAL_NO_ROOM;
 }
 
-bool rl_local_taken(rl_local_seg *seg, rl_local_pos *pos, const char *token, size_t token_len, uint64_t until_ns)
+bool rl_local_taken(rl_local_seg *seg, rl_local_pos *pos, const char *token, size_t token_len, uint64_t from_ns,
+		long long ttl_ms)
 {
 	seg_shared *s = seg->shm;
 	seg_slot *sl = &s->slots[pos->slot];
@@ -617,7 +653,8 @@ bool rl_local_taken(rl_local_seg *seg, rl_local_pos *pos, const char *token, siz
 		sl->tok_len = (uint8_t)token_len;
 		sl->holder = self_proc();
 		sl->holder_ticket = pos->ticket;
-		sl->holder_until_ns = until_ns;
+		sl->key_from_ns = from_ns;
+		sl->key_ttl_ms = ttl_ms;
 		sl->global_ticket = 0;
 		sl->handed = 0;
 	}
@@ -688,7 +725,7 @@ rl_local_wait_result rl_local_wait(rl_local_seg *seg, rl_local_pos *pos, uint64_
 			if (w->woken != WOKEN_NONE) {
 				result = consume_wake(w, pos, token, token_len);
 			} else if (now >= pos->next_check_ns && sl->holder_ticket && sl->tok_len
-					&& now > sl->holder_until_ns + HOLDER_SLACK_NS) {
+					&& now > lifetime_end_ns(sl) + HOLDER_SLACK_NS) {
 				memcpy(token, sl->tok, sl->tok_len);
 				*token_len = sl->tok_len;
 				*holder_ticket = sl->holder_ticket;
@@ -756,7 +793,7 @@ bool rl_local_reclaim(rl_local_seg *seg, rl_local_pos *pos, const char *token, s
 	return reclaimed;
 }
 
-bool rl_local_handed_ok(rl_local_seg *seg, const rl_local_pos *pos, uint64_t until_ns)
+bool rl_local_handed_ok(rl_local_seg *seg, const rl_local_pos *pos, uint64_t from_ns, long long ttl_ms)
 {
 	seg_shared *s = seg->shm;
 	seg_slot *sl = &s->slots[pos->slot];
@@ -764,10 +801,28 @@ bool rl_local_handed_ok(rl_local_seg *seg, const rl_local_pos *pos, uint64_t unt
 
 	seg_lock(s);
 	if ((named = sl->holder_ticket == pos->ticket)) {
-		sl->holder_until_ns = until_ns;
+		sl->key_from_ns = from_ns;
+		sl->key_ttl_ms = ttl_ms;
 	}
 	seg_unlock(s);
 	return named;
+}
+
+bool rl_local_inherit(rl_local_seg *seg, const rl_local_pos *pos, const char *token, size_t token_len,
+		uint64_t not_before_ns, long long ttl_ms, uint64_t *from_ns)
+{
+	seg_shared *s = seg->shm;
+	seg_slot *sl = &s->slots[pos->slot];
+	uint64_t drift_ns = ((uint64_t)ttl_ms / 100 + 2) * 1000000u, lasts_ns = (uint64_t)ttl_ms * 1000000u;
+	bool inherited;
+
+	seg_lock(s);
+	inherited = sl->holder_ticket == pos->ticket && token_is(sl, token, token_len)
+		&& sl->key_ttl_ms == ttl_ms && sl->key_from_ns >= not_before_ns
+		&& lasts_ns > drift_ns && now_ns() < sl->key_from_ns + (lasts_ns - drift_ns);
+	*from_ns = sl->key_from_ns;
+	seg_unlock(s);
+	return inherited;
 }
 
 bool rl_local_handed_failed(rl_local_seg *seg, const rl_local_pos *pos)
@@ -803,14 +858,15 @@ bool rl_local_is_holder(rl_local_seg *seg, int slot, uint64_t ticket, char *toke
 	return named;
 }
 
-void rl_local_set_until(rl_local_seg *seg, int slot, uint64_t ticket, uint64_t until_ns)
+void rl_local_set_lifetime(rl_local_seg *seg, int slot, uint64_t ticket, uint64_t from_ns, long long ttl_ms)
 {
 	seg_shared *s = seg->shm;
 	seg_slot *sl = &s->slots[slot];
 
 	seg_lock(s);
 	if (sl->holder_ticket == ticket) {
-		sl->holder_until_ns = until_ns;
+		sl->key_from_ns = from_ns;
+		sl->key_ttl_ms = ttl_ms;
 	}
 	seg_unlock(s);
 }
@@ -881,10 +937,13 @@ rl_local_seg *rl_local_attach(const char *identity, size_t identity_len, const c
 }
 
 void rl_local_detach(rl_local_seg *seg) { (void)seg; }
+bool rl_local_is_for(const rl_local_seg *seg, const char *identity, size_t identity_len)
+{ (void)seg; (void)identity; (void)identity_len; return false; }
 const char *rl_local_name(const rl_local_seg *seg) { (void)seg; return ""; }
 rl_local_enter_result rl_local_enter(rl_local_seg *seg, const char *key, size_t key_len, rl_local_pos *pos)
 { (void)seg; (void)key; (void)key_len; (void)pos; return RL_LOCAL_NO_ROOM; }
-bool rl_local_taken(rl_local_seg *seg, rl_local_pos *pos, const char *token, size_t token_len, uint64_t until_ns)
+bool rl_local_taken(rl_local_seg *seg, rl_local_pos *pos, const char *token, size_t token_len, uint64_t from_ns,
+		long long ttl_ms)
 { (void)seg; (void)pos; (void)token; (void)token_len; (void)until_ns; return false; }
 void rl_local_not_taken(rl_local_seg *seg, const rl_local_pos *pos) { (void)seg; (void)pos; }
 rl_local_wait_result rl_local_wait(rl_local_seg *seg, rl_local_pos *pos, uint64_t until_ns, char *token,
@@ -894,13 +953,16 @@ bool rl_local_leave(rl_local_seg *seg, rl_local_pos *pos) { (void)seg; (void)pos
 bool rl_local_reclaim(rl_local_seg *seg, rl_local_pos *pos, const char *token, size_t token_len,
 		uint64_t holder_ticket)
 { (void)seg; (void)pos; (void)token; (void)token_len; (void)holder_ticket; return false; }
-bool rl_local_handed_ok(rl_local_seg *seg, const rl_local_pos *pos, uint64_t until_ns)
-{ (void)seg; (void)pos; (void)until_ns; return false; }
+bool rl_local_handed_ok(rl_local_seg *seg, const rl_local_pos *pos, uint64_t from_ns, long long ttl_ms)
+{ (void)seg; (void)pos; (void)from_ns; (void)ttl_ms; return false; }
+bool rl_local_inherit(rl_local_seg *seg, const rl_local_pos *pos, const char *token, size_t token_len,
+		uint64_t not_before_ns, long long ttl_ms, uint64_t *from_ns)
+{ (void)seg; (void)pos; (void)token; (void)token_len; (void)not_before_ns; (void)ttl_ms; *from_ns = 0; return false; }
 bool rl_local_handed_failed(rl_local_seg *seg, const rl_local_pos *pos) { (void)seg; (void)pos; return false; }
 bool rl_local_is_holder(rl_local_seg *seg, int slot, uint64_t ticket, char *token, size_t *token_len)
 { (void)seg; (void)slot; (void)ticket; (void)token; (void)token_len; return false; }
-void rl_local_set_until(rl_local_seg *seg, int slot, uint64_t ticket, uint64_t until_ns)
-{ (void)seg; (void)slot; (void)ticket; (void)until_ns; }
+void rl_local_set_lifetime(rl_local_seg *seg, int slot, uint64_t ticket, uint64_t from_ns, long long ttl_ms)
+{ (void)seg; (void)slot; (void)ticket; (void)from_ns; (void)ttl_ms; }
 rl_local_unlock_result rl_local_unlock(rl_local_seg *seg, int slot, uint64_t ticket, bool may_hand)
 { (void)seg; (void)slot; (void)ticket; (void)may_hand; return RL_LOCAL_NOT_HOLDER; }
 void rl_local_released(rl_local_seg *seg, int slot, uint64_t ticket, const char *token, size_t token_len)

@@ -28,12 +28,15 @@ typedef struct rl_local_seg rl_local_seg;
 
 /*
  * Maps the segment named for identity (the server, database and prefix: any
- * bytes), creating it when none exists: "/redislock-<euid>-<hash>", mode 0600.
+ * bytes), creating it when none exists: "/redislock-v<version>-<euid>-<hash>",
+ * mode 0600.
  * One that exists is used only if it is ours (owner, mode, size) and says so
  * (magic, version, identity); otherwise NULL, and *why says why (a constant).
  */
 rl_local_seg *rl_local_attach(const char *identity, size_t identity_len, const char **why);
 void rl_local_detach(rl_local_seg *seg);
+/* Whether seg was attached for identity (a cache of segments compares this, not a hash). */
+bool rl_local_is_for(const rl_local_seg *seg, const char *identity, size_t identity_len);
 /* The segment's name (for tests and phpinfo()). */
 const char *rl_local_name(const rl_local_seg *seg);
 
@@ -55,12 +58,13 @@ typedef enum {
 rl_local_enter_result rl_local_enter(rl_local_seg *seg, const char *key, size_t key_len, rl_local_pos *pos);
 
 /*
- * lock() 2, taken: the slot names us holder under token, our lifetime ending
- * at until_ns (CLOCK_MONOTONIC: one clock for the host). False when the slot
- * did not name us global any more (it cannot, while we live): the caller then
- * holds the key alone, as any other host would.
+ * lock() 2, taken: the slot names us holder under token; the key's lifetime,
+ * ttl_ms from the write sent at from_ns (CLOCK_MONOTONIC: one clock for the
+ * host). False when the slot did not name us global any more (it cannot,
+ * while we live): the caller then holds the key alone, as another host would.
  */
-bool rl_local_taken(rl_local_seg *seg, rl_local_pos *pos, const char *token, size_t token_len, uint64_t until_ns);
+bool rl_local_taken(rl_local_seg *seg, rl_local_pos *pos, const char *token, size_t token_len, uint64_t from_ns,
+		long long ttl_ms);
 /* lock() 2, not taken: global = none, and the first waiter, if any, is woken to take it. */
 void rl_local_not_taken(rl_local_seg *seg, const rl_local_pos *pos);
 
@@ -92,15 +96,26 @@ bool rl_local_leave(rl_local_seg *seg, rl_local_pos *pos);
 bool rl_local_reclaim(rl_local_seg *seg, rl_local_pos *pos, const char *token, size_t token_len,
 		uint64_t holder_ticket);
 
-/* lock() 5, refreshed: we believe; our lifetime ends at until_ns. False if the slot named us holder no more. */
-bool rl_local_handed_ok(rl_local_seg *seg, const rl_local_pos *pos, uint64_t until_ns);
+/* lock() 5, refreshed: we believe; the key's lifetime is ttl_ms from from_ns. False if the slot named us holder no more. */
+bool rl_local_handed_ok(rl_local_seg *seg, const rl_local_pos *pos, uint64_t from_ns, long long ttl_ms);
+/*
+ * lock() 5', the cheaper rule (model/local.md, "Inheriting the lifetime"):
+ * handed the lock under token, we may take over the lifetime the key carries
+ * instead of refreshing it, when the slot still names us holder under token,
+ * that lifetime is ttl_ms long (what we asked for), began no earlier than
+ * not_before_ns (our lock() call: the key cannot end before the time we asked
+ * for, nor last longer than our $expire from now), and still runs by the
+ * clock less the drift allowance (ttl_ms / 100 + 2 ms). *from_ns: when it began.
+ */
+bool rl_local_inherit(rl_local_seg *seg, const rl_local_pos *pos, const char *token, size_t token_len,
+		uint64_t not_before_ns, long long ttl_ms, uint64_t *from_ns);
 /* lock() 5, the key was not the token handed: if the slot names us holder, we become the global taker (true). */
 bool rl_local_handed_failed(rl_local_seg *seg, const rl_local_pos *pos);
 
 /* Whether the slot names (slot, ticket) holder; *token its token, if asked. */
 bool rl_local_is_holder(rl_local_seg *seg, int slot, uint64_t ticket, char *token, size_t *token_len);
-/* expire(): the holder's lifetime now ends at until_ns (what waiters wait for before checking the key). */
-void rl_local_set_until(rl_local_seg *seg, int slot, uint64_t ticket, uint64_t until_ns);
+/* expire(), a re-lock: the holder's key now lasts ttl_ms from from_ns (waiters look at the key after it). */
+void rl_local_set_lifetime(rl_local_seg *seg, int slot, uint64_t ticket, uint64_t from_ns, long long ttl_ms);
 
 typedef enum {
 	RL_LOCAL_NOT_HOLDER,     /* unlock() 1: not named holder: false, nothing else */

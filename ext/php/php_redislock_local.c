@@ -36,7 +36,8 @@ rl_local_seg *php_redislock_local_segment(const php_redislock_client *client)
 	}
 	hash = zend_hash_func(identity, len);
 	for (i = 0; i < PHP_REDISLOCK_LOCAL_SEGMENTS; i++) {
-		if (REDISLOCK_G(local_segs)[i].hash == hash && REDISLOCK_G(local_segs)[i].seg) {
+		if (REDISLOCK_G(local_segs)[i].hash == hash && REDISLOCK_G(local_segs)[i].seg
+				&& rl_local_is_for(REDISLOCK_G(local_segs)[i].seg, identity, len)) {
 			return REDISLOCK_G(local_segs)[i].seg;
 		}
 		if (!REDISLOCK_G(local_segs)[i].seg && free_i == PHP_REDISLOCK_LOCAL_SEGMENTS) {

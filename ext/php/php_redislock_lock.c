@@ -438,8 +438,7 @@ static void local_lifetime_renewed(held_lock *held, uint64_t sent_ns, long long 
 	if (held->local_seg) {
 		held->life_from_ns = sent_ns;
 		held->life_ms = ttl_ms;
-		rl_local_set_until(held->local_seg, held->local_slot, held->local_ticket,
-			sent_ns + (uint64_t)ttl_ms * 1000000u);
+		rl_local_set_lifetime(held->local_seg, held->local_slot, held->local_ticket, sent_ns, ttl_ms);
 	}
 }
 
@@ -610,8 +609,8 @@ PHP_METHOD(RedisLock, lock)
 	started_ns = php_redislock_now_ns();
 	/* with no time to wait, one try in Redis says as much as the host's slot would */
 	if (timeout > 0 && (seg = php_redislock_local_segment(&lock->client))) {
-		status = php_redislock_local_lock(lock, seg, name, key, &ref, timeout, ttl_ms, deadline_ns, &local, &take,
-			&err);
+		status = php_redislock_local_lock(lock, seg, name, key, &ref, timeout, ttl_ms, started_ns, deadline_ns, &local,
+			&take, &err);
 	}
 	if (!local) {
 		status = php_redislock_lock_take(lock, key, &ref, timeout, ttl_ms, deadline_ns, &take, &err);

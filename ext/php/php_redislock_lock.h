@@ -138,13 +138,14 @@ rl_status php_redislock_lock_take(redislock_lock_object *lock, zend_string *key,
 
 /*
  * lock() through seg's slot of key (local.md): queued behind the host's
- * holder, or taking the key in Redis for the host. *handled false: no room in
+ * holder, or taking the key in Redis for the host. called_ns: when lock()
+ * was called (a lifetime inherited must not have begun before). *handled false: no room in
  * the segment, nothing done (take the global protocol). Otherwise *take and,
  * when taken, a record of name (held_put) say what came of it.
  */
 rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *seg, zend_string *name, zend_string *key,
-		rl_lock_ref *ref, double timeout, long long ttl_ms, uint64_t deadline_ns, bool *handled, lock_take *take,
-		rl_error *err);
+		rl_lock_ref *ref, double timeout, long long ttl_ms, uint64_t called_ns, uint64_t deadline_ns, bool *handled,
+		lock_take *take, rl_error *err);
 
 /*
  * unlock() of a name held through the local hand-over: handed on to the host's

@@ -13,11 +13,6 @@
 
 static void leave_queue(redislock_lock_object *lock, zend_string *name, rl_local_seg *seg, rl_local_pos *pos);
 
-static uint64_t lifetime_end_ns(uint64_t from_ns, long long ttl_ms)
-{
-	return from_ns + (uint64_t)ttl_ms * 1000000u;
-}
-
 static held_lock *record_local(redislock_lock_object *lock, zend_string *name, rl_local_seg *seg,
 		const rl_local_pos *pos, const char *token, size_t token_len, uint64_t from_ns, long long ttl_ms)
 {
@@ -86,8 +81,8 @@ static bool out_of_time(uint64_t deadline_ns)
 #define LOCAL_WAIT_SLICE_NS 50000000ull
 
 rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *seg, zend_string *name, zend_string *key,
-		rl_lock_ref *ref, double timeout, long long ttl_ms, uint64_t deadline_ns, bool *handled, lock_take *take,
-		rl_error *err)
+		rl_lock_ref *ref, double timeout, long long ttl_ms, uint64_t called_ns, uint64_t deadline_ns, bool *handled,
+		lock_take *take, rl_error *err)
 {
 	rl_local_pos pos;
 	rl_local_enter_result entered = rl_local_enter(seg, ZSTR_VAL(key), ZSTR_LEN(key), &pos);
@@ -117,7 +112,7 @@ rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *se
 			status = php_redislock_lock_take(lock, key, ref, timeout, ttl_ms, deadline_ns, take, err);
 			take->wait_entered = take->wait_entered || waited_here;
 			if (status == RL_OK && take->acquired) {
-				if (rl_local_taken(seg, &pos, ref->token, ref->token_len, lifetime_end_ns(take->sent_ns, ttl_ms))) {
+				if (rl_local_taken(seg, &pos, ref->token, ref->token_len, take->sent_ns, ttl_ms)) {
 					record_local(lock, name, seg, &pos, ref->token, ref->token_len, take->sent_ns, ttl_ms);
 				} else {
 					held_put(lock, name, ref->token, ref->token_len)->waited = take->waited;
@@ -182,7 +177,20 @@ rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *se
 			continue;
 		}
 		/*
-		 * Handed: the key's lifetime is still the last holder's. Refreshed to
+		 * Handed: the key's lifetime is still the last holder's. Taken over as
+		 * ours when it is what we asked for and began after our call (model/
+		 * local.md, "Inheriting the lifetime"): no round trip.
+		 */
+		uint64_t inherited_from;
+		if (rl_local_inherit(seg, &pos, token, token_len, called_ns, ttl_ms, &inherited_from)) {
+			record_local(lock, name, seg, &pos, token, token_len, inherited_from, ttl_ms);
+			take->acquired = true;
+			take->wait_entered = true;
+			take->sent_ns = inherited_from;
+			return RL_OK;
+		}
+		/*
+		 * Otherwise refreshed to
 		 * ours under the token we were handed (not the slot's now: the key may
 		 * have ended meanwhile and been taken anew under another) before we
 		 * believe; counted from the refresh's write, confirmed again if we
@@ -199,7 +207,7 @@ rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *se
 			record_local(lock, name, seg, &pos, token, token_len, sent_ns, ttl_ms);
 			return status;
 		}
-		if (refreshed && rl_local_handed_ok(seg, &pos, lifetime_end_ns(sent_ns, ttl_ms))) {
+		if (refreshed && rl_local_handed_ok(seg, &pos, sent_ns, ttl_ms)) {
 			record_local(lock, name, seg, &pos, token, token_len, sent_ns, ttl_ms);
 			take->acquired = true;
 			take->wait_entered = true;
