@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #define SEG_MAGIC 0x31434f4c4c52ull /* "RLLOC1" */
-#define SEG_VERSION 2 /* in the name too: a new layout, a new segment */
+#define SEG_VERSION 3 /* in the name too: a new layout, a new segment */
 #define SEG_SLOTS 256
 #define SEG_WAITERS 1024
 /* how often a local waiter looks at who it waits behind (dead processes, a holder past its lifetime) */
@@ -84,6 +84,8 @@ typedef struct {
 	pthread_mutex_t mutex;
 	uint64_t next_ticket;
 	uint64_t next_seq;
+	uint64_t identity_hash2;  /* a second hash of the identity (another basis): 128 bits to tell servers apart */
+	uint64_t last_sweep_ns;   /* the last sweep of a full table (one per CHECK_PERIOD_NS at most) */
 	seg_slot slots[SEG_SLOTS];
 	seg_waiter waiters[SEG_WAITERS];
 } seg_shared;
@@ -391,6 +393,19 @@ static int find_slot(seg_shared *s, const char *key, size_t key_len, bool create
 	return free_slot;
 }
 
+/*
+ * The lifetime the slot records for tok. Its length goes last (and first
+ * to 0, "unknown"), so that a death between the stores, or a write whose
+ * outcome nobody learnt, never leaves a lifetime that is not the key's:
+ * rl_local_inherit() takes over only a known one.
+ */
+static void record_lifetime(seg_slot *sl, uint64_t from_ns, long long ttl_ms)
+{
+	__atomic_store_n(&sl->key_ttl_ms, 0, __ATOMIC_RELEASE);
+	__atomic_store_n(&sl->key_from_ns, from_ns, __ATOMIC_RELEASE);
+	__atomic_store_n(&sl->key_ttl_ms, ttl_ms, __ATOMIC_RELEASE);
+}
+
 static uint64_t lifetime_end_ns(const seg_slot *sl)
 {
 	return sl->key_from_ns + (uint64_t)sl->key_ttl_ms * 1000000u;
@@ -446,16 +461,34 @@ static rl_local_seg *remember_identity(rl_local_seg *seg, const char *identity, 
 rl_local_seg *rl_local_attach(const char *identity, size_t identity_len, const char **why)
 {
 	char name[64], ns[64] = "";
-	uint64_t h;
+	uint64_t h, h2;
 	ssize_t ns_len;
 	int attempt;
 
-	/* another pid namespace sees other pids: its processes are another host */
-	if ((ns_len = readlink("/proc/self/ns/pid", ns, sizeof(ns) - 1)) > 0) {
-		ns[ns_len] = '\0';
+	/*
+	 * Another pid namespace sees other pids (a holder there would look dead
+	 * here), another time namespace another CLOCK_MONOTONIC (a lifetime
+	 * recorded there would not be one here): their processes are another host.
+	 * No pid namespace to read (no /proc): no segment. No time namespace link
+	 * (kernels before 5.6): there are none.
+	 */
+	if ((ns_len = readlink("/proc/self/ns/pid", ns, sizeof(ns) - 1)) <= 0) {
+		*why = "cannot read /proc/self/ns/pid";
+		return NULL;
 	}
+	ns[ns_len] = '\0';
 	h = hash_bytes(0xcbf29ce484222325ull, identity, identity_len);
 	h = hash_bytes(h, ns, strlen(ns));
+	h2 = hash_bytes(0x84222325cbf29ce4ull, identity, identity_len);
+	h2 = hash_bytes(h2, ns, strlen(ns));
+	if ((ns_len = readlink("/proc/self/ns/time", ns, sizeof(ns) - 1)) > 0) {
+		ns[ns_len] = '\0';
+		h = hash_bytes(h, ns, strlen(ns));
+		h2 = hash_bytes(h2, ns, strlen(ns));
+	} else if (errno != ENOENT) {
+		*why = "cannot read /proc/self/ns/time";
+		return NULL;
+	}
 	/* the version in the name: an upgrade with another layout makes a new segment beside the old one */
 	snprintf(name, sizeof(name), "/redislock-v%d-%u-%016llx", SEG_VERSION, (unsigned)geteuid(), (unsigned long long)h);
 
@@ -485,6 +518,7 @@ rl_local_seg *rl_local_attach(const char *identity, size_t identity_len, const c
 			s->version = SEG_VERSION;
 			s->size = sizeof(seg_shared);
 			s->identity_hash = h;
+			s->identity_hash2 = h2;
 			s->next_ticket = 1;
 			s->next_seq = 1;
 			for (int i = 0; i < SEG_WAITERS; i++) {
@@ -549,7 +583,7 @@ rl_local_seg *rl_local_attach(const char *identity, size_t identity_len, const c
 			*why = "the shared segment has the wrong magic, version or size";
 			return NULL;
 		}
-		if (s->identity_hash != h) {
+		if (s->identity_hash != h || s->identity_hash2 != h2) {
 			rl_local_detach(seg);
 			*why = "the shared segment belongs to another server";
 			return NULL;
@@ -596,8 +630,9 @@ rl_local_enter_result rl_local_enter(rl_local_seg *seg, const char *key, size_t 
 		return RL_LOCAL_NO_ROOM;
 	}
 	seg_lock(s);
-	if ((slot = find_slot(s, key, key_len, true)) < 0) {
-		/* full: slots that dead processes left (names nobody locks again) are freed first */
+	if ((slot = find_slot(s, key, key_len, true)) < 0 && now_ns() >= s->last_sweep_ns + CHECK_PERIOD_NS) {
+		/* full: slots that dead processes left (names nobody locks again) are freed first; once a period */
+		s->last_sweep_ns = now_ns();
 		for (int i = 0; i < SEG_SLOTS; i++) {
 			if (s->slots[i].in_use) {
 				repair_slot(s, i);
@@ -653,8 +688,7 @@ bool rl_local_taken(rl_local_seg *seg, rl_local_pos *pos, const char *token, siz
 		sl->tok_len = (uint8_t)token_len;
 		sl->holder = self_proc();
 		sl->holder_ticket = pos->ticket;
-		sl->key_from_ns = from_ns;
-		sl->key_ttl_ms = ttl_ms;
+		record_lifetime(sl, from_ns, ttl_ms);
 		sl->global_ticket = 0;
 		sl->handed = 0;
 	}
@@ -710,9 +744,10 @@ rl_local_wait_result rl_local_wait(rl_local_seg *seg, rl_local_pos *pos, uint64_
 			 */
 			if (w->woken == WOKEN_NONE && now >= pos->next_check_ns) {
 				seg_waiter *first = first_queued(s, pos->slot);
-				if (first == w || (first && !proc_alive(first->proc))
-						|| (sl->holder_ticket && !proc_alive(sl->holder))
-						|| (sl->global_ticket && !proc_alive(sl->global))) {
+				/* the others with one kill(pid, 0) each: a reused pid is the first waiter's to see */
+				if (first == w || (first && proc_gone(first->proc))
+						|| (sl->holder_ticket && proc_gone(sl->holder))
+						|| (sl->global_ticket && proc_gone(sl->global))) {
 					repair_slot(s, pos->slot);
 				}
 			}
@@ -801,8 +836,7 @@ bool rl_local_handed_ok(rl_local_seg *seg, const rl_local_pos *pos, uint64_t fro
 
 	seg_lock(s);
 	if ((named = sl->holder_ticket == pos->ticket)) {
-		sl->key_from_ns = from_ns;
-		sl->key_ttl_ms = ttl_ms;
+		record_lifetime(sl, from_ns, ttl_ms);
 	}
 	seg_unlock(s);
 	return named;
@@ -816,10 +850,17 @@ bool rl_local_inherit(rl_local_seg *seg, const rl_local_pos *pos, const char *to
 	uint64_t drift_ns = ((uint64_t)ttl_ms / 100 + 2) * 1000000u, lasts_ns = (uint64_t)ttl_ms * 1000000u;
 	bool inherited;
 
+	uint64_t now = now_ns();
+
 	seg_lock(s);
+	/*
+	 * Known (ttl_ms > 0), as long as asked, begun after the call and within the
+	 * allowance of now (so the holder gets its $expire less at most twice the
+	 * allowance, as a grant written a moment before lock() returns does).
+	 */
 	inherited = sl->holder_ticket == pos->ticket && token_is(sl, token, token_len)
-		&& sl->key_ttl_ms == ttl_ms && sl->key_from_ns >= not_before_ns
-		&& lasts_ns > drift_ns && now_ns() < sl->key_from_ns + (lasts_ns - drift_ns);
+		&& ttl_ms > 0 && sl->key_ttl_ms == ttl_ms && sl->key_from_ns >= not_before_ns
+		&& lasts_ns > drift_ns && sl->key_from_ns + drift_ns > now;
 	*from_ns = sl->key_from_ns;
 	seg_unlock(s);
 	return inherited;
@@ -865,8 +906,7 @@ void rl_local_set_lifetime(rl_local_seg *seg, int slot, uint64_t ticket, uint64_
 
 	seg_lock(s);
 	if (sl->holder_ticket == ticket) {
-		sl->key_from_ns = from_ns;
-		sl->key_ttl_ms = ttl_ms;
+		record_lifetime(sl, from_ns, ttl_ms);
 	}
 	seg_unlock(s);
 }
@@ -944,7 +984,7 @@ rl_local_enter_result rl_local_enter(rl_local_seg *seg, const char *key, size_t 
 { (void)seg; (void)key; (void)key_len; (void)pos; return RL_LOCAL_NO_ROOM; }
 bool rl_local_taken(rl_local_seg *seg, rl_local_pos *pos, const char *token, size_t token_len, uint64_t from_ns,
 		long long ttl_ms)
-{ (void)seg; (void)pos; (void)token; (void)token_len; (void)until_ns; return false; }
+{ (void)seg; (void)pos; (void)token; (void)token_len; (void)from_ns; (void)ttl_ms; return false; }
 void rl_local_not_taken(rl_local_seg *seg, const rl_local_pos *pos) { (void)seg; (void)pos; }
 rl_local_wait_result rl_local_wait(rl_local_seg *seg, rl_local_pos *pos, uint64_t until_ns, char *token,
 		size_t *token_len, uint64_t *holder_ticket)

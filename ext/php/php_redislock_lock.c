@@ -432,7 +432,21 @@ rl_status php_redislock_held_run(redislock_lock_object *lock, held_call call, co
 	return status;
 }
 
-/* A lock held through the local hand-over got a new lifetime: its waiters wait for the new end. */
+/*
+ * A lock held through the local hand-over is about to get a new lifetime
+ * (expire(), a re-lock): until the answer, nobody knows it: the slot records
+ * it unknown (nobody inherits it), and so does the record if no answer comes
+ * (unlock() then releases in Redis rather than handing on).
+ */
+static void local_lifetime_changing(held_lock *held)
+{
+	if (held->local_seg) {
+		held->life_ms = 0;
+		rl_local_set_lifetime(held->local_seg, held->local_slot, held->local_ticket, 0, 0);
+	}
+}
+
+/* ... and it got it: its waiters wait for the new end, and may inherit it. */
 static void local_lifetime_renewed(held_lock *held, uint64_t sent_ns, long long ttl_ms)
 {
 	if (held->local_seg) {
@@ -586,6 +600,7 @@ PHP_METHOD(RedisLock, lock)
 		uint64_t sent_ns = php_redislock_now_ns();
 		ref.token = ZSTR_VAL(held->token);
 		ref.token_len = ZSTR_LEN(held->token);
+		local_lifetime_changing(held);
 		if ((status = php_redislock_held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &extended, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
@@ -695,6 +710,9 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	key = make_ref(lock, name, NULL, 0, &ref);
 	ref.token = ZSTR_VAL(held->token);
 	ref.token_len = ZSTR_LEN(held->token);
+	if (call == HELD_EXTEND) {
+		local_lifetime_changing(held);
+	}
 	sent_ns = php_redislock_now_ns();
 	status = php_redislock_held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && held->waited, &yes,
 		&left_ms, NULL, &err);

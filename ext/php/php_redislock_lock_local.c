@@ -197,14 +197,20 @@ rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *se
 		 * stalled before its answer.
 		 */
 		bool refreshed = false;
-		uint64_t sent_ns;
+		uint64_t sent_ns = 0;
+		/* the lifetime the slot records is unknown until the refresh's answer (nobody inherits it meanwhile) */
+		rl_local_set_lifetime(seg, pos.slot, pos.ticket, 0, 0);
 		do {
 			sent_ns = php_redislock_now_ns();
 			status = php_redislock_held_run(lock, HELD_EXTEND, &handed, ttl_ms, false, &refreshed, NULL, NULL, err);
 		} while (status == RL_OK && refreshed && php_redislock_lifetime_may_have_ended(sent_ns, ttl_ms));
 		if (status != RL_OK) {
-			/* the slot names us holder: kept, so that unlockAll() or the request end hands it on */
-			record_local(lock, name, seg, &pos, token, token_len, sent_ns, ttl_ms);
+			/*
+			 * The slot names us holder: kept, so that unlockAll() or the request
+			 * end lets it go; its lifetime unknown (0), so that it is released in
+			 * Redis rather than handed on under a lifetime nobody knows.
+			 */
+			record_local(lock, name, seg, &pos, token, token_len, sent_ns, 0);
 			return status;
 		}
 		if (refreshed && rl_local_handed_ok(seg, &pos, sent_ns, ttl_ms)) {
@@ -223,7 +229,8 @@ rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *se
 rl_status php_redislock_local_unlock(redislock_lock_object *lock, zend_string *name, held_lock *held, bool *released,
 		rl_error *err)
 {
-	bool may_hand = !php_redislock_lifetime_may_have_ended(held->life_from_ns, held->life_ms);
+	/* a lifetime unknown (0: a write's answer never came) or maybe over: released in Redis, which answers */
+	bool may_hand = held->life_ms > 0 && !php_redislock_lifetime_may_have_ended(held->life_from_ns, held->life_ms);
 	rl_lock_ref ref;
 	zend_string *key;
 	rl_status status;
