@@ -281,7 +281,13 @@ static void release_slot_if_idle(seg_shared *s, int slot)
 		return;
 	}
 	for (int i = 0; i < SEG_WAITERS; i++) {
-		if (s->waiters[i].in_use && s->waiters[i].slot == slot) {
+		seg_waiter *w = &s->waiters[i];
+		if (w->in_use && w->slot == slot) {
+			if (w->woken != WOKEN_NONE && proc_gone(w->proc)) {
+				/* woken, then killed before it looked: what it was woken to is gone (taken back, handed on) */
+				free_waiter(w);
+				continue;
+			}
 			return;
 		}
 	}
