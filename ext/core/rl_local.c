@@ -417,6 +417,16 @@ static uint64_t lifetime_end_ns(const seg_slot *sl)
 	return sl->key_from_ns + (uint64_t)sl->key_ttl_ms * 1000000u;
 }
 
+/* The host lets go of tok (nobody holds it for the host any more) and pos takes the key in Redis for it. */
+static void hand_slot_to_global(seg_slot *sl, const rl_local_pos *pos)
+{
+	sl->tok_len = 0;
+	sl->holder_ticket = 0;
+	sl->handed = 0;
+	sl->global = self_proc();
+	sl->global_ticket = pos->ticket;
+}
+
 static bool token_is(const seg_slot *sl, const char *token, size_t token_len)
 {
 	return sl->tok_len == token_len && token_len > 0 && memcmp(sl->tok, token, token_len) == 0;
@@ -784,22 +794,27 @@ rl_local_wait_result rl_local_wait(rl_local_seg *seg, rl_local_pos *pos, uint64_
 	}
 }
 
+/* Our waiter record, while it is ours and still queued (not woken); NULL otherwise. Under the mutex. */
+static seg_waiter *own_queued_record(seg_shared *s, const rl_local_pos *pos)
+{
+	seg_waiter *w = pos->waiter < 0 ? NULL : &s->waiters[pos->waiter];
+	return w && w->in_use && w->ticket == pos->ticket && w->woken == WOKEN_NONE ? w : NULL;
+}
+
 bool rl_local_leave(rl_local_seg *seg, rl_local_pos *pos)
 {
 	seg_shared *s = seg->shm;
 	seg_waiter *w;
-	bool left = false;
+	bool left;
 
 	if (pos->waiter < 0) {
 		return true;
 	}
-	w = &s->waiters[pos->waiter];
 	seg_lock(s);
-	if (w->in_use && w->ticket == pos->ticket && w->woken == WOKEN_NONE) {
+	if ((left = (w = own_queued_record(s, pos)) != NULL)) {
 		free_waiter(w);
 		pos->waiter = -1;
 		release_slot_if_idle(s, pos->slot);
-		left = true;
 	}
 	seg_unlock(s);
 	return left;
@@ -813,19 +828,11 @@ bool rl_local_reclaim(rl_local_seg *seg, rl_local_pos *pos, const char *token, s
 	seg_waiter *w;
 	bool reclaimed = false;
 
-	if (pos->waiter < 0) {
-		return false;
-	}
-	w = &s->waiters[pos->waiter];
 	seg_lock(s);
 	if (sl->holder_ticket == holder_ticket && token_is(sl, token, token_len) && !sl->global_ticket
-			&& w->in_use && w->ticket == pos->ticket && w->woken == WOKEN_NONE) {
+			&& (w = own_queued_record(s, pos))) {
 		/* its holder, stalled past its lifetime, is not the holder any more: its unlock() is false */
-		sl->tok_len = 0;
-		sl->holder_ticket = 0;
-		sl->handed = 0;
-		sl->global = self_proc();
-		sl->global_ticket = pos->ticket;
+		hand_slot_to_global(sl, pos);
 		free_waiter(w);
 		pos->waiter = -1;
 		reclaimed = true;
@@ -880,11 +887,7 @@ bool rl_local_handed_failed(rl_local_seg *seg, const rl_local_pos *pos)
 
 	seg_lock(s);
 	if ((named = sl->holder_ticket == pos->ticket)) {
-		sl->tok_len = 0;
-		sl->holder_ticket = 0;
-		sl->handed = 0;
-		sl->global = self_proc();
-		sl->global_ticket = pos->ticket;
+		hand_slot_to_global(sl, pos);
 	}
 	seg_unlock(s);
 	return named;

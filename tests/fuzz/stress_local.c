@@ -830,7 +830,8 @@ static bool judge_exit(int i, int status, bool killed)
 	return false;
 }
 
-static void kill_worker(int i)
+/* SIGKILLs worker i and reaps it (its slot in kids[] then free). */
+static void kill_and_reap(int i)
 {
 	pid_t pid = kids[i].pid;
 	siginfo_t si;
@@ -846,6 +847,11 @@ static void kill_worker(int i)
 	}
 	judge_exit(i, status, true);
 	stat_add(ST_KILL);
+}
+
+static void kill_worker(int i)
+{
+	kill_and_reap(i);
 	spawn(i);
 }
 
@@ -1056,18 +1062,9 @@ int main(int argc, char **argv)
 	/* the end: a few die at once, whatever they were doing (the drain repairs what they leave) */
 	for (int i = 0; i < nkids; i++) {
 		if (rnd() % 3 == 0) {
-			pid_t dead = kids[i].pid;
-			kill(dead, SIGKILL);
-			memset(&si, 0, sizeof(si));
-			while (waitid(P_PID, (id_t)dead, &si, WEXITED | WNOWAIT) != 0 && errno == EINTR) {
-			}
-			clear_records(i);
-			while (waitpid(dead, &status, 0) < 0 && errno == EINTR) {
-			}
-			judge_exit(i, status, true);
+			kill_and_reap(i);
 			kids[i].pid = 0;
 			kids[i].resume_at = 0;
-			stat_add(ST_KILL);
 			killed_at_end++;
 		}
 	}
