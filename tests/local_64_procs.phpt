@@ -5,6 +5,8 @@ Local hand-over: 64 processes x 20 acquisitions of one key, an independent check
 require __DIR__ . '/skipif.inc';
 if (PHP_OS_FAMILY !== 'Linux' || !is_dir('/dev/shm')) die('skip Linux with /dev/shm only');
 ?>
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/config.inc';

@@ -3,6 +3,7 @@ Local hand-over: where it does not apply it is not used (README "Where it applie
 --SKIPIF--
 <?php require __DIR__ . '/skipif_masters.inc'; ?>
 --INI--
+pcre.jit=0
 redislock.local_handover=1
 --FILE--
 <?php

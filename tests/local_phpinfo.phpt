@@ -5,6 +5,8 @@ Local hand-over: phpinfo()'s "local hand-over" row: off (the INI's default), on 
 require __DIR__ . '/skipif.inc';
 if (PHP_OS_FAMILY !== 'Linux' || !is_dir('/dev/shm')) die('skip Linux with /dev/shm only');
 ?>
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/config.inc';

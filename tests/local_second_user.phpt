@@ -14,6 +14,8 @@ if ((fileperms(sys_get_temp_dir()) & 0001) === 0) {
     die('skip uid 65534 cannot enter ' . sys_get_temp_dir() . ', where the test puts what it must read');
 }
 ?>
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/config.inc';

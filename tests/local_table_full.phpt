@@ -5,6 +5,8 @@ Local hand-over: one process holds 300 names (more than the segment's 256 slots)
 require __DIR__ . '/skipif.inc';
 if (PHP_OS_FAMILY !== 'Linux' || !is_dir('/dev/shm')) die('skip Linux with /dev/shm only');
 ?>
+--INI--
+pcre.jit=0
 --FILE--
 <?php
 require __DIR__ . '/config.inc';
