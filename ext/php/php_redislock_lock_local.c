@@ -14,10 +14,15 @@
 static void leave_queue(redislock_lock_object *lock, zend_string *name, rl_local_seg *seg, rl_local_pos *pos);
 
 static held_lock *record_local(redislock_lock_object *lock, zend_string *name, rl_local_seg *seg,
-		const rl_local_pos *pos, const char *token, size_t token_len, uint64_t from_ns, long long ttl_ms)
+		const rl_local_pos *pos, const char *token, size_t token_len, uint64_t from_ns, long long ttl_ms, bool waited)
 {
 	held_lock *held = held_put(lock, name, token, token_len);
-	held->waited = true; /* a hot key: others are likely queued in Redis too, and the release hands it on */
+	/*
+	 * A lock handed on locally is a hot one: other hosts' waiters are likely
+	 * queued in Redis too, and the release watches its hand-over to them. One
+	 * the host took in Redis knows (php_redislock_lock_take()'s waited).
+	 */
+	held->waited = waited;
 	held->local_seg = seg;
 	held->local_slot = pos->slot;
 	held->local_ticket = pos->ticket;
@@ -113,7 +118,7 @@ rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *se
 			take->wait_entered = take->wait_entered || waited_here;
 			if (status == RL_OK && take->acquired) {
 				if (rl_local_taken(seg, &pos, ref->token, ref->token_len, take->sent_ns, ttl_ms)) {
-					record_local(lock, name, seg, &pos, ref->token, ref->token_len, take->sent_ns, ttl_ms);
+					record_local(lock, name, seg, &pos, ref->token, ref->token_len, take->sent_ns, ttl_ms, take->waited);
 				} else {
 					held_put(lock, name, ref->token, ref->token_len)->waited = take->waited;
 				}
@@ -183,7 +188,7 @@ rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *se
 		 */
 		uint64_t inherited_from;
 		if (rl_local_inherit(seg, &pos, token, token_len, called_ns, ttl_ms, &inherited_from)) {
-			record_local(lock, name, seg, &pos, token, token_len, inherited_from, ttl_ms);
+			record_local(lock, name, seg, &pos, token, token_len, inherited_from, ttl_ms, true);
 			take->acquired = true;
 			take->wait_entered = true;
 			take->sent_ns = inherited_from;
@@ -210,11 +215,11 @@ rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *se
 			 * end lets it go; its lifetime unknown (0), so that it is released in
 			 * Redis rather than handed on under a lifetime nobody knows.
 			 */
-			record_local(lock, name, seg, &pos, token, token_len, sent_ns, 0);
+			record_local(lock, name, seg, &pos, token, token_len, sent_ns, 0, true);
 			return status;
 		}
 		if (refreshed && rl_local_handed_ok(seg, &pos, sent_ns, ttl_ms)) {
-			record_local(lock, name, seg, &pos, token, token_len, sent_ns, ttl_ms);
+			record_local(lock, name, seg, &pos, token, token_len, sent_ns, ttl_ms, true);
 			take->acquired = true;
 			take->wait_entered = true;
 			take->sent_ns = sent_ns;
