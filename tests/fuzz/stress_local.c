@@ -324,6 +324,15 @@ typedef struct {
 	const char *how;
 } held;
 
+/* h is held through the segment: pos's slot and ticket, its lifetime from from_ns, how it came (a statistic). */
+static void held_locally(held *h, const rl_local_pos *pos, const char *how, int stat)
+{
+	h->slot = pos->slot;
+	h->ticket = pos->ticket;
+	h->how = how;
+	stat_add(stat);
+}
+
 static void believe_begin(int me, const held *h, uint64_t until)
 {
 	belief_rec *r = &G->rec[me];
@@ -456,10 +465,7 @@ static bool lock_local(rl_local_seg *seg, int me, int k, long long ttl, uint64_t
 				set_phase(me, PH_OTHER);
 				h->from = sent;
 				if (rl_local_taken(seg, &pos, h->tok, h->tok_len, sent, ttl)) {
-					h->slot = pos.slot;
-					h->ticket = pos.ticket;
-					h->how = "global";
-					stat_add(ST_ACQ_GLOBAL);
+					held_locally(h, &pos, "global", ST_ACQ_GLOBAL);
 				} else {
 					fail("rl_local_taken() false: the slot no longer names a live global taker (key %d, slot %d)", k,
 						pos.slot);
@@ -545,11 +551,8 @@ static bool lock_local(rl_local_seg *seg, int me, int k, long long ttl, uint64_t
 					((double)inherited_from - (double)called) / 1e6,
 					((double)believed_until(inherited_from, ttl) - (double)t0) / 1e6);
 			}
-			h->slot = pos.slot;
-			h->ticket = pos.ticket;
 			h->from = inherited_from;
-			h->how = "inherit";
-			stat_add(ST_ACQ_INHERIT);
+			held_locally(h, &pos, "inherit", ST_ACQ_INHERIT);
 			return true;
 		}
 		bool refreshed;
@@ -563,11 +566,8 @@ static bool lock_local(rl_local_seg *seg, int me, int k, long long ttl, uint64_t
 		} while (refreshed && may_have_ended(sent, ttl));
 		jitter();
 		if (refreshed && rl_local_handed_ok(seg, &pos, sent, ttl)) {
-			h->slot = pos.slot;
-			h->ticket = pos.ticket;
 			h->from = sent;
-			h->how = "refresh";
-			stat_add(ST_ACQ_REFRESH);
+			held_locally(h, &pos, "refresh", ST_ACQ_REFRESH);
 			return true;
 		}
 		stat_add(ST_HANDED_FAILED);
