@@ -59,7 +59,7 @@ typedef struct {
 	proc_id holder;
 	uint64_t holder_ticket;   /* 0: none */
 	uint64_t key_from_ns;     /* the lifetime K carries for tok: from the write that set it (CLOCK_MONOTONIC) */
-	long long key_ttl_ms;     /* ... and its length */
+	long long key_ttl_ms;     /* ... and its length; 0: unknown, and key_from_ns when the write's answer is due */
 	proc_id global;
 	uint64_t global_ticket;   /* 0: none */
 	uint32_t handed;          /* local hand-overs since tok was set */

@@ -114,7 +114,14 @@ bool rl_local_handed_failed(rl_local_seg *seg, const rl_local_pos *pos);
 
 /* Whether the slot names (slot, ticket) holder; *token its token, if asked. */
 bool rl_local_is_holder(rl_local_seg *seg, int slot, uint64_t ticket, char *token, size_t *token_len);
-/* expire(), a re-lock: the holder's key now lasts ttl_ms from from_ns (waiters look at the key after it). */
+/*
+ * expire(), a re-lock, a handed waiter's refresh: the holder's key now lasts
+ * ttl_ms from from_ns (waiters look at the key after it). ttl_ms 0: unknown
+ * until the answer of a write in flight (nobody inherits it), and from_ns is
+ * when that answer is due at the latest: the waiters look at the key only
+ * after it, so that a holder busy with a write is not overtaken by a waiter
+ * that read the key before the write landed.
+ */
 void rl_local_set_lifetime(rl_local_seg *seg, int slot, uint64_t ticket, uint64_t from_ns, long long ttl_ms);
 
 typedef enum {

@@ -438,11 +438,11 @@ rl_status php_redislock_held_run(redislock_lock_object *lock, held_call call, co
  * it unknown (nobody inherits it), and so does the record if no answer comes
  * (unlock() then releases in Redis rather than handing on).
  */
-static void local_lifetime_changing(held_lock *held)
+static void local_lifetime_changing(redislock_lock_object *lock, held_lock *held)
 {
 	if (held->local_seg) {
 		held->life_ms = 0;
-		rl_local_set_lifetime(held->local_seg, held->local_slot, held->local_ticket, 0, 0);
+		rl_local_set_lifetime(held->local_seg, held->local_slot, held->local_ticket, local_answer_due_ns(lock), 0);
 	}
 }
 
@@ -600,7 +600,7 @@ PHP_METHOD(RedisLock, lock)
 		uint64_t sent_ns = php_redislock_now_ns();
 		ref.token = ZSTR_VAL(held->token);
 		ref.token_len = ZSTR_LEN(held->token);
-		local_lifetime_changing(held);
+		local_lifetime_changing(lock, held);
 		if ((status = php_redislock_held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &extended, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
@@ -711,7 +711,7 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 	ref.token = ZSTR_VAL(held->token);
 	ref.token_len = ZSTR_LEN(held->token);
 	if (call == HELD_EXTEND) {
-		local_lifetime_changing(held);
+		local_lifetime_changing(lock, held);
 	}
 	sent_ns = php_redislock_now_ns();
 	status = php_redislock_held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && held->waited, &yes,

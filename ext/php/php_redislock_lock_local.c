@@ -203,8 +203,13 @@ rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *se
 		 */
 		bool refreshed = false;
 		uint64_t sent_ns = 0;
-		/* the lifetime the slot records is unknown until the refresh's answer (nobody inherits it meanwhile) */
-		rl_local_set_lifetime(seg, pos.slot, pos.ticket, 0, 0);
+		/*
+		 * The lifetime the slot records is unknown until the refresh's answer
+		 * (nobody inherits it meanwhile), and the waiters behind leave the key
+		 * alone until that answer is due: one that read it before the refresh
+		 * landed would not overtake us, one after a Redis restart would.
+		 */
+		rl_local_set_lifetime(seg, pos.slot, pos.ticket, local_answer_due_ns(lock), 0);
 		do {
 			sent_ns = php_redislock_now_ns();
 			status = php_redislock_held_run(lock, HELD_EXTEND, &handed, ttl_ms, false, &refreshed, NULL, NULL, err);

@@ -64,6 +64,8 @@
 #define LONG_KEY (HOT + CHURN)
 #define NKEYS (LONG_KEY + 1)
 #define MS 1000000ull
+/* a write's answer is due within this (the extension: its client's timeouts): waiters leave the key alone until then */
+#define ANSWER_DUE_NS (20 * MS)
 
 enum {
 	ST_ACQ_GLOBAL, ST_ACQ_REFRESH, ST_ACQ_INHERIT, ST_ACQ_ALONE, ST_ACQ_REMOTE,
@@ -558,7 +560,7 @@ static bool lock_local(rl_local_seg *seg, int me, int k, long long ttl, uint64_t
 		bool refreshed;
 		uint64_t sent;
 		/* the lifetime the slot records is unknown until the refresh's answer (nobody inherits it meanwhile) */
-		rl_local_set_lifetime(seg, pos.slot, pos.ticket, 0, 0);
+		rl_local_set_lifetime(seg, pos.slot, pos.ticket, now_ns() + ANSWER_DUE_NS, 0);
 		do {
 			sent = now_ns();
 			jitter();
@@ -607,7 +609,8 @@ static void hold_and_unlock(rl_local_seg *seg, int me, held *h)
 			uint64_t sent;
 			bool refreshed;
 			if (h->slot >= 0) {
-				rl_local_set_lifetime(seg, h->slot, h->ticket, 0, 0); /* unknown until the answer */
+				/* unknown until the answer, due within ANSWER_DUE_NS */
+				rl_local_set_lifetime(seg, h->slot, h->ticket, now_ns() + ANSWER_DUE_NS, 0);
 			}
 			sent = now_ns();
 			jitter();
@@ -1005,7 +1008,6 @@ int main(int argc, char **argv)
 	const char *why = NULL;
 	uint64_t start, end;
 	int status, fd, hung = 0, killed_at_end = 0;
-	siginfo_t si;
 	pid_t pid;
 
 	g_seed = argc > 3 ? strtoull(argv[3], NULL, 10) : (uint64_t)time(NULL);
