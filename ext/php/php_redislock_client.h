@@ -41,6 +41,8 @@ typedef struct {
 	int min_replicas;                  /* a WAIT for that many replicas behind each write that takes something */
 	long long replica_timeout_ms;
 	php_redislock_stats_kind stats_kind; /* whose counters its calls count in (0: locks) */
+	/* the local hand-over's segment of its server, database and prefix, once found (mapped until GSHUTDOWN) */
+	struct rl_local_seg *local_seg;
 } php_redislock_client;
 
 /* ---- the life cycle (php_redislock_client.c) ---- */

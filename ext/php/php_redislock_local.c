@@ -18,7 +18,7 @@ static size_t client_identity(const php_redislock_client *client, char *out, siz
 	return n < 0 || (size_t)n >= size ? 0 : (size_t)n;
 }
 
-rl_local_seg *php_redislock_local_segment(const php_redislock_client *client)
+rl_local_seg *php_redislock_local_segment(php_redislock_client *client)
 {
 	char identity[1024];
 	size_t len, i, free_i = PHP_REDISLOCK_LOCAL_SEGMENTS;
@@ -27,6 +27,9 @@ rl_local_seg *php_redislock_local_segment(const php_redislock_client *client)
 
 	if (!REDISLOCK_G(local_handover)) {
 		return NULL;
+	}
+	if (client->local_seg) {
+		return client->local_seg; /* the hot path: no identity built, hashed and compared per lock() */
 	}
 	if (client->n != 1 || client->topology || client->min_replicas > 0) {
 		return NULL; /* README: several masters, Sentinel, Cluster and min_replicas take the global protocol */
@@ -38,7 +41,7 @@ rl_local_seg *php_redislock_local_segment(const php_redislock_client *client)
 	for (i = 0; i < PHP_REDISLOCK_LOCAL_SEGMENTS; i++) {
 		if (REDISLOCK_G(local_segs)[i].hash == hash && REDISLOCK_G(local_segs)[i].seg
 				&& rl_local_is_for(REDISLOCK_G(local_segs)[i].seg, identity, len)) {
-			return REDISLOCK_G(local_segs)[i].seg;
+			return client->local_seg = REDISLOCK_G(local_segs)[i].seg;
 		}
 		if (!REDISLOCK_G(local_segs)[i].seg && free_i == PHP_REDISLOCK_LOCAL_SEGMENTS) {
 			free_i = i;
@@ -54,7 +57,7 @@ rl_local_seg *php_redislock_local_segment(const php_redislock_client *client)
 	}
 	REDISLOCK_G(local_segs)[free_i].hash = hash;
 	REDISLOCK_G(local_why) = NULL;
-	return REDISLOCK_G(local_segs)[free_i].seg;
+	return client->local_seg = REDISLOCK_G(local_segs)[free_i].seg;
 }
 
 const char *php_redislock_local_mode(void)

@@ -12,9 +12,10 @@
  * The segment client's locks share with the host's other processes, or NULL
  * when they take the global protocol alone: redislock.local_handover off,
  * several masters, Sentinel or Cluster, min_replicas, or no segment (then
- * phpinfo() says why). Mapped once per process (per thread under ZTS).
+ * phpinfo() says why). Mapped once per process (per thread under ZTS), and
+ * remembered by the client (segments stay mapped until GSHUTDOWN).
  */
-rl_local_seg *php_redislock_local_segment(const php_redislock_client *client);
+rl_local_seg *php_redislock_local_segment(php_redislock_client *client);
 
 /* phpinfo(): the mode and, when the last segment could not be had, why. */
 const char *php_redislock_local_mode(void);
