@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #define SEG_MAGIC 0x31434f4c4c52ull /* "RLLOC1" */
-#define SEG_VERSION 4 /* in the name too: a new layout, a new segment */
+#define SEG_VERSION 5 /* in the name too: a new layout, a new segment */
 #define SEG_SLOTS 256
 #define SEG_WAITERS 1024
 /* how often a local waiter looks at who it waits behind (dead processes, a holder past its lifetime) */
@@ -93,6 +93,15 @@ typedef struct {
 	uint64_t next_seq;
 	uint64_t identity_hash2;  /* a second hash of the identity (another basis): 128 bits to tell servers apart */
 	uint64_t last_sweep_ns;   /* the last sweep of a full table (one per CHECK_PERIOD_NS at most) */
+	/*
+	 * A key's slot is the first free one from its home (its hash modulo
+	 * SEG_SLOTS) on: every slot in use lies at most slot_reach past its home,
+	 * so a look-up reads slot_reach + 1 slots, not all 256. Raised before a
+	 * slot is taken, back to 0 when no slot is in use (slots_used, which a
+	 * death can leave high, never low: put right with every slot's repair).
+	 */
+	uint32_t slot_reach;
+	uint32_t slots_used;
 	seg_slot slots[SEG_SLOTS];
 	seg_waiter waiters[SEG_WAITERS];
 } seg_shared;
@@ -152,18 +161,35 @@ static uint64_t proc_start_time(int pid)
 	return field == 22 ? strtoull(p, NULL, 10) : 0;
 }
 
+/*
+ * Who we are, cached for the process: getpid() is a system call (glibc
+ * stopped caching it), and the hand-over's steps ask several times per
+ * lock() and unlock(). A fork() forgets it in the child (pthread_atfork(),
+ * registered at the first attach): the child computes its own. Threads of
+ * one process compute the same.
+ */
+static volatile int32_t cached_pid;
+static volatile uint64_t cached_start;
+
+static void forget_self_in_child(void)
+{
+	__atomic_store_n(&cached_pid, 0, __ATOMIC_RELEASE);
+}
+
+static void remember_forks(void)
+{
+	pthread_atfork(NULL, NULL, forget_self_in_child);
+}
+
 static proc_id self_proc(void)
 {
-	/* cached per pid: a forked child computes its own (threads of one process compute the same) */
-	static volatile int32_t cached_pid;
-	static volatile uint64_t cached_start;
 	proc_id me;
 
-	me.pid = (int32_t)getpid();
-	if (__atomic_load_n(&cached_pid, __ATOMIC_ACQUIRE) == me.pid) {
+	if ((me.pid = __atomic_load_n(&cached_pid, __ATOMIC_ACQUIRE)) != 0) {
 		me.start = cached_start;
 		return me;
 	}
+	me.pid = (int32_t)getpid();
 	me.start = proc_start_time(me.pid);
 	cached_start = me.start;
 	__atomic_store_n(&cached_pid, me.pid, __ATOMIC_RELEASE);
@@ -308,8 +334,20 @@ static void release_slot_if_idle(seg_shared *s, int slot)
 		}
 	}
 	sl->nwaiters = 0; /* none found: a count left high by a death is put right */
-	sl->in_use = 0;
 	sl->handed = 0;
+	if (sl->in_use) {
+		sl->in_use = 0;
+		/* freed, then counted: a death between leaves the count high, never low */
+		if (s->slots_used > 0 && --s->slots_used == 0) {
+			s->slot_reach = 0;
+		}
+	}
+}
+
+/* How far slot lies past the home of the key it holds. */
+static uint32_t slot_distance(const seg_shared *s, int slot)
+{
+	return (uint32_t)((slot - (int)(s->slots[slot].key_hash % SEG_SLOTS) + SEG_SLOTS) % SEG_SLOTS);
 }
 
 /*
@@ -380,6 +418,16 @@ static void seg_lock(seg_shared *s)
 				repair_slot(s, i);
 			}
 		}
+		/* the count and the reach, from the slots themselves (a death may have come between a store and its count) */
+		s->slots_used = 0;
+		s->slot_reach = 0;
+		for (int i = 0; i < SEG_SLOTS; i++) {
+			if (s->slots[i].in_use) {
+				uint32_t d = slot_distance(s, i);
+				s->slots_used++;
+				s->slot_reach = d > s->slot_reach ? d : s->slot_reach;
+			}
+		}
 		pthread_mutex_consistent(&s->mutex);
 	}
 	/* ENOTRECOVERABLE cannot come: nobody unlocks an inconsistent mutex without making it consistent */
@@ -393,21 +441,40 @@ static void seg_unlock(seg_shared *s)
 static int find_slot(seg_shared *s, const char *key, size_t key_len, bool create)
 {
 	uint64_t h = hash_bytes(0xcbf29ce484222325ull, key, key_len);
-	int free_slot = -1;
+	int home = (int)(h % SEG_SLOTS), free_slot = -1;
+	uint32_t d, free_d = 0;
 
-	for (int i = 0; i < SEG_SLOTS; i++) {
+	/* the key's slot, if it has one, lies within slot_reach of its home */
+	for (d = 0; d <= s->slot_reach && d < SEG_SLOTS; d++) {
+		int i = (home + (int)d) % SEG_SLOTS;
 		seg_slot *sl = &s->slots[i];
 		if (!sl->in_use) {
 			if (free_slot < 0) {
 				free_slot = i;
+				free_d = d;
 			}
 		} else if (sl->key_hash == h && sl->key_len == key_len && memcmp(sl->key, key, key_len) == 0) {
 			return i;
 		}
 	}
-	if (!create || free_slot < 0) {
+	if (!create) {
 		return -1;
 	}
+	for (; free_slot < 0 && d < SEG_SLOTS; d++) {
+		int i = (home + (int)d) % SEG_SLOTS;
+		if (!s->slots[i].in_use) {
+			free_slot = i;
+			free_d = d;
+		}
+	}
+	if (free_slot < 0) {
+		return -1;
+	}
+	/* the reach first, then the count, then the slot: a death between errs towards reading more */
+	if (free_d > s->slot_reach) {
+		s->slot_reach = free_d;
+	}
+	s->slots_used++;
 	memset(&s->slots[free_slot], 0, sizeof(seg_slot));
 	s->slots[free_slot].in_use = 1;
 	s->slots[free_slot].key_hash = h;
@@ -497,6 +564,9 @@ rl_local_seg *rl_local_attach(const char *identity, size_t identity_len, const c
 	uint64_t h, h2;
 	ssize_t ns_len;
 	int attempt;
+	static pthread_once_t forks_remembered = PTHREAD_ONCE_INIT;
+
+	pthread_once(&forks_remembered, remember_forks);
 
 	/*
 	 * Another pid namespace sees other pids (a holder there would look dead
@@ -990,6 +1060,37 @@ void rl_local_usage(rl_local_seg *seg, int *slots, int *waiters)
 	seg_unlock(s);
 }
 
+const char *rl_local_check(rl_local_seg *seg)
+{
+	seg_shared *s = seg->shm;
+	const char *why = NULL;
+	uint32_t used = 0;
+
+	seg_lock(s);
+	for (int i = 0; i < SEG_SLOTS && !why; i++) {
+		const seg_slot *a = &s->slots[i];
+		if (!a->in_use) {
+			continue;
+		}
+		used++;
+		if (slot_distance(s, i) > s->slot_reach) {
+			why = "a slot in use lies past the reach of its home: its key cannot be found";
+		}
+		for (int j = i + 1; j < SEG_SLOTS && !why; j++) {
+			const seg_slot *b = &s->slots[j];
+			if (b->in_use && b->key_hash == a->key_hash && b->key_len == a->key_len
+					&& memcmp(a->key, b->key, a->key_len) == 0) {
+				why = "one key in two slots";
+			}
+		}
+	}
+	if (!why && used > s->slots_used) {
+		why = "fewer slots counted in use than are in use";
+	}
+	seg_unlock(s);
+	return why;
+}
+
 #else /* not Linux: no futexes, no robust mutexes we rely on */
 
 struct rl_local_seg {
@@ -1036,5 +1137,6 @@ rl_local_unlock_result rl_local_unlock(rl_local_seg *seg, int slot, uint64_t tic
 void rl_local_released(rl_local_seg *seg, int slot, uint64_t ticket, const char *token, size_t token_len)
 { (void)seg; (void)slot; (void)ticket; (void)token; (void)token_len; }
 void rl_local_usage(rl_local_seg *seg, int *slots, int *waiters) { (void)seg; *slots = *waiters = 0; }
+const char *rl_local_check(rl_local_seg *seg) { (void)seg; return NULL; }
 
 #endif

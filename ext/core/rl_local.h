@@ -142,5 +142,11 @@ void rl_local_released(rl_local_seg *seg, int slot, uint64_t ticket, const char 
 
 /* For tests: how many slots and waiter records are in use. */
 void rl_local_usage(rl_local_seg *seg, int *slots, int *waiters);
+/*
+ * For tests (the stress harness): NULL when the slot table keeps its
+ * invariants (no key in two slots, every slot within the reach of its home,
+ * the count of slots in use not below the slots in use); otherwise which not.
+ */
+const char *rl_local_check(rl_local_seg *seg);
 
 #endif /* RL_LOCAL_H */

@@ -750,6 +750,11 @@ static void worker(int me, bool remote, uint64_t seed)
 		if (lock_local(seg, me, pick_key(), ttl, timeout, &h)) {
 			hold_and_unlock(seg, me, &h);
 		}
+		/* the table's own invariants, now and then (in a worker: the supervisor never waits for the mutex) */
+		const char *broken;
+		if (rnd() % 16 == 0 && (broken = rl_local_check(seg))) {
+			fail("the slot table: %s", broken);
+		}
 		if (rnd() % 4 == 0) {
 			usleep((useconds_t)(rnd() % 1000));
 		}
@@ -968,10 +973,77 @@ static void supervise_step(void)
 	}
 }
 
+/*
+ * The slot table crowded, in one process before the workers start (the
+ * workers use a handful of keys at a time, so keys rarely share a home):
+ * up to 250 of 600 names held at once, taken and let go at random; every
+ * held name must be found again (a second process's enter queues behind us:
+ * here our own enter of a held name must say QUEUED, never GLOBAL, which
+ * would mean a second slot for it), and rl_local_check() must hold after
+ * every step. Leaves the table empty.
+ */
+#define TABLE_NAMES 600
+static void crowd_table(rl_local_seg *seg, int steps)
+{
+	static rl_local_pos held_pos[TABLE_NAMES];
+	static bool held_now[TABLE_NAMES];
+	int nheld = 0, peak = 0;
+	char key[64], tok[16];
+	const char *broken;
+
+	for (int step = 0; step < steps; step++) {
+		int n = (int)(rnd() % TABLE_NAMES);
+		size_t key_len = (size_t)snprintf(key, sizeof(key), "stress:table:%d", n);
+		size_t tok_len = (size_t)snprintf(tok, sizeof(tok), "t%d", n);
+		rl_local_pos pos;
+		if (!held_now[n] && nheld < 250) {
+			if (rl_local_enter(seg, key, key_len, &pos) != RL_LOCAL_GLOBAL
+					|| !rl_local_taken(seg, &pos, tok, tok_len, now_ns(), 60000)) {
+				fail("crowd_table: a free name %d (%d held) was not ours to take", n, nheld);
+			}
+			held_pos[n] = pos;
+			held_now[n] = true;
+			peak = ++nheld > peak ? nheld : peak;
+		} else if (held_now[n] && rnd() % 2) {
+			if (rl_local_enter(seg, key, key_len, &pos) != RL_LOCAL_QUEUED) {
+				fail("crowd_table: held name %d not found (%d held): a second slot for it", n, nheld);
+			}
+			if (!rl_local_leave(seg, &pos)) {
+				fail("crowd_table: could not leave the queue of name %d", n);
+			}
+		} else if (held_now[n]) {
+			if (rl_local_unlock(seg, held_pos[n].slot, held_pos[n].ticket, false) != RL_LOCAL_RELEASE_GLOBAL) {
+				fail("crowd_table: held name %d: unlock() not a global release", n);
+			}
+			rl_local_released(seg, held_pos[n].slot, held_pos[n].ticket, tok, tok_len);
+			held_now[n] = false;
+			nheld--;
+		}
+		if ((broken = rl_local_check(seg))) {
+			fail("crowd_table, step %d (%d held): %s", step, nheld, broken);
+		}
+	}
+	for (int n = 0; n < TABLE_NAMES; n++) {
+		if (held_now[n]) {
+			size_t tok_len = (size_t)snprintf(tok, sizeof(tok), "t%d", n);
+			rl_local_unlock(seg, held_pos[n].slot, held_pos[n].ticket, false);
+			rl_local_released(seg, held_pos[n].slot, held_pos[n].ticket, tok, tok_len);
+			held_now[n] = false;
+		}
+	}
+	int slots = -1, waiters = -1;
+	rl_local_usage(seg, &slots, &waiters);
+	if (slots != 0 || waiters != 0) {
+		fail("crowd_table: %d slots and %d waiter records left in use", slots, waiters);
+	}
+	fprintf(stderr, "stress_local: crowded table: %d steps, up to %d names held at once\n", steps, peak);
+}
+
 /* The last process: every key used locked and unlocked once (the repairs on the way); then nothing may be left. */
 static void drain(int me)
 {
 	int slots = -1, waiters = -1, not_locked = 0;
+	const char *broken;
 
 	seed_rng(g_seed ^ 0xd4a1);
 	g_jitter = false;
@@ -989,6 +1061,9 @@ static void drain(int me)
 			not_locked++;
 			fail("drain: key %d not locked within 5 s with no other process alive", k);
 		}
+	}
+	if ((broken = rl_local_check(g_seg))) {
+		fail("drain: the slot table: %s", broken);
 	}
 	rl_local_usage(g_seg, &slots, &waiters);
 	if (slots != 0 || waiters != 0) {
@@ -1033,6 +1108,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	snprintf(g_name, sizeof(g_name), "%s", rl_local_name(g_seg));
+	crowd_table(g_seg, 20000);
 	fprintf(stderr, "stress_local: segment %s, %d s, %d workers and a remote host, seed %llu\n", g_name, seconds,
 		workers, (unsigned long long)g_seed);
 
