@@ -149,8 +149,21 @@ $U = 'userland lock on phpredis (SET NX PX + EVALSHA)';
 $S = 'symfony/lock RedisStore on phpredis';
 $P = 'raw RESP on a PHP stream (same 2 commands)';
 $F = 'C floor: hiredis, same 2 commands (bench/floor.c)';
+/* issue 21: the same cycle with a timeout (the local hand-over needs one), the mode off and on */
+$T = 'redislock RedisLock, $timeout 10 s';
+$L = 'redislock RedisLock, $timeout 10 s, local hand-over on';
+$withMode = function (bool $on, int $n) use ($ext, $extName): array {
+    ini_set('redislock.local_handover', $on ? '1' : '0');
+    try {
+        return bench_measure(fn() => $ext->lock($extName, 10, 15) && $ext->unlock($extName), $n);
+    } finally {
+        ini_set('redislock.local_handover', '0');
+    }
+};
 $clients = [
     $E => fn(int $n) => bench_measure(fn() => $ext->lock($extName, 0, 15) && $ext->unlock($extName), $n),
+    $T => fn(int $n) => $withMode(false, $n),
+    $L => fn(int $n) => $withMode(true, $n),
     $U => fn(int $n) => bench_measure(fn() => $user->lock($userName, 0, 15) && $user->unlock($userName), $n),
     $S => fn(int $n) => bench_measure($symCycle, $n),
     $P => fn(int $n) => bench_measure($rawCycle, $n),
@@ -236,6 +249,10 @@ if (isset($results[$F])) {
     $add('extension / C floor, cycles/s', $E, $F, 'rate', ['ext / C floor, cycles/s', '>=', 0.95]);
 }
 $add('extension / userland, cycles/s', $E, $U, 'rate', ['ext / userland, cycles/s', '>=', 1.0]);
+if (isset($results[$F])) {
+    $add('local hand-over on / C floor, cycles/s', $L, $F, 'rate', ['ext, local hand-over / C floor, cycles/s', '>=', 0.95]);
+}
+$add('local hand-over on / off, $timeout 10 s, cycles/s', $L, $T, 'rate');
 $add('extension / symfony, cycles/s', $E, $S, 'rate', ['ext / symfony, cycles/s', '>=', 3.0]);
 $add('extension / userland, client CPU per cycle', $E, $U, 'cpu_us', ['ext / userland, client CPU per cycle', '<=', 0.85]);
 $add('extension / userland, client user CPU per cycle', $E, $U, 'user_us');
@@ -251,7 +268,8 @@ echo "\n", bench_table(['ratio', 'of medians', 'of best rounds', 'target (median
 
 if ($o['data-dir'] !== '') {
     /* the first table's figures, for the plots: a key and a label short enough for an axis */
-    $keys = [$E => ['ext', 'redislock'], $U => ['userland', 'userland lock (phpredis)'],
+    $keys = [$E => ['ext', 'redislock'], $T => ['ext-timeout', 'redislock, $timeout 10 s'],
+             $L => ['ext-local', 'redislock, local hand-over'], $U => ['userland', 'userland lock (phpredis)'],
              $S => ['symfony', 'symfony/lock'], $P => ['raw', 'raw RESP in PHP'], $F => ['floor', 'C floor (floor.c)']];
     $data = [];
     foreach ($results as $label => $v) {
