@@ -51,36 +51,43 @@ static rl_status release_locks(rl_conn *conn, size_t n, const void *refs, bool *
 }
 
 /*
- * The locks held through the local hand-over, one by one: each is handed to
- * the host's next waiter or released in Redis (php_redislock_local_unlock()).
+ * The locks held through the local hand-over, first in the segment: each is
+ * handed to the host's next local waiter (forgotten here: no round trip), or
+ * stays in held for the batched release in Redis below, whose held_forget()
+ * clears its slot (held_lock_free()) and so wakes the next local waiter.
  */
-static rl_status release_local_held(redislock_lock_object *lock, bool *all_released, rl_error *err)
+static void hand_on_local_held(redislock_lock_object *lock, bool *all_released)
 {
-	zend_string **names = NULL, *name;
+	zend_string **gone = NULL, *name;
 	uint32_t n = 0, i;
 	held_lock *held;
-	rl_status status = RL_OK;
 
 	ZEND_HASH_FOREACH_STR_KEY_PTR(&lock->held, name, held) {
-		if (held->local_seg) {
-			if (!names) {
-				names = safe_emalloc(zend_hash_num_elements(&lock->held), sizeof(*names), 0);
-			}
-			names[n++] = zend_string_copy(name);
+		if (!held->local_seg) {
+			continue;
+		}
+		switch (rl_local_unlock(held->local_seg, held->local_slot, held->local_ticket,
+				php_redislock_local_may_hand(held))) {
+			case RL_LOCAL_NOT_HOLDER:
+				*all_released = false; /* stalled past its lifetime: taken back, not ours */
+				ZEND_FALLTHROUGH;
+			case RL_LOCAL_HANDED_ON:
+				if (!gone) {
+					gone = safe_emalloc(zend_hash_num_elements(&lock->held), sizeof(*gone), 0);
+				}
+				gone[n++] = zend_string_copy(name);
+				break;
+			case RL_LOCAL_RELEASE_GLOBAL:
+				break;
 		}
 	} ZEND_HASH_FOREACH_END();
 	for (i = 0; i < n; i++) {
-		bool released = false;
-		if (status == RL_OK && (held = held_find(lock, names[i]))) {
-			status = php_redislock_local_unlock(lock, names[i], held, &released, err);
-			*all_released = *all_released && released;
-		}
-		zend_string_release(names[i]);
+		held_forget(lock, gone[i]);
+		zend_string_release(gone[i]);
 	}
-	if (names) {
-		efree(names);
+	if (gone) {
+		efree(gone);
 	}
-	return status;
 }
 
 /*
@@ -105,9 +112,7 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	if (n == 0) {
 		return RL_OK;
 	}
-	if ((status = release_local_held(lock, all_released, err)) != RL_OK) {
-		return status;
-	}
+	hand_on_local_held(lock, all_released);
 	if ((n = zend_hash_num_elements(&lock->held)) == 0) {
 		return RL_OK;
 	}

@@ -11,6 +11,7 @@
 #include "php_redislock_registry.h"
 #include "rl_lock.h"
 #include "rl_local.h"
+#include "php_redislock_wait.h"
 
 /*
  * What this object knows of one name it holds (or may hold): everything a
@@ -116,6 +117,17 @@ static inline uint64_t local_answer_due_ns(const redislock_lock_object *lock)
 	double connect = config->connect_timeout > 0 ? config->connect_timeout : 2.0;
 	double read = config->read_timeout > 0 ? config->read_timeout : 2.0;
 	return php_redislock_now_ns() + (uint64_t)((connect + read) * 1e9);
+}
+
+/*
+ * Local hand-over: whether a holder may hand its lock on in the segment: its
+ * lifetime is known and surely still runs by its clock. Otherwise (0: a
+ * write's answer never came; or maybe over) it is released in Redis, which
+ * answers whether it was still ours.
+ */
+static inline bool php_redislock_local_may_hand(const held_lock *held)
+{
+	return held->life_ms > 0 && !php_redislock_lifetime_may_have_ended(held->life_from_ns, held->life_ms);
 }
 
 /* One token-checked call on a held (or wanted) lock. */

@@ -31,6 +31,17 @@ static held_lock *record_local(redislock_lock_object *lock, zend_string *name, r
 	return held;
 }
 
+/* The release in Redis of a lock the host held under token (the segment said: not handed on). */
+static rl_status release_in_redis(redislock_lock_object *lock, zend_string *name, const char *token, size_t token_len,
+		bool watched, bool *released, rl_error *err)
+{
+	rl_lock_ref ref;
+	zend_string *key = make_ref(lock, name, token, token_len, &ref);
+	rl_status status = php_redislock_held_run(lock, HELD_RELEASE, &ref, 0, watched, released, NULL, NULL, err);
+	zend_string_release(key);
+	return status;
+}
+
 /*
  * What a waiter woken too late (out of time) or by a failure gives back, as
  * unlock() would: a lock handed to it goes on to the next local waiter, or
@@ -43,13 +54,10 @@ static void give_back(redislock_lock_object *lock, zend_string *name, rl_local_s
 {
 	if (woken == RL_LOCAL_HANDED) {
 		if (rl_local_unlock(seg, pos->slot, pos->ticket, true) == RL_LOCAL_RELEASE_GLOBAL) {
-			rl_lock_ref ref;
 			rl_error err;
 			bool released;
-			zend_string *key = make_ref(lock, name, token, token_len, &ref);
 			/* a failure here leaves the key to its lifetime: nothing to report to a caller getting false */
-			php_redislock_held_run(lock, HELD_RELEASE, &ref, 0, true, &released, NULL, NULL, &err);
-			zend_string_release(key);
+			release_in_redis(lock, name, token, token_len, true, &released, &err);
 			rl_local_released(seg, pos->slot, pos->ticket, token, token_len);
 		}
 	} else if (woken == RL_LOCAL_GO_GLOBAL) {
@@ -239,14 +247,10 @@ rl_status php_redislock_local_lock(redislock_lock_object *lock, rl_local_seg *se
 rl_status php_redislock_local_unlock(redislock_lock_object *lock, zend_string *name, held_lock *held, bool *released,
 		rl_error *err)
 {
-	/* a lifetime unknown (0: a write's answer never came) or maybe over: released in Redis, which answers */
-	bool may_hand = held->life_ms > 0 && !php_redislock_lifetime_may_have_ended(held->life_from_ns, held->life_ms);
-	rl_lock_ref ref;
-	zend_string *key;
 	rl_status status;
 
 	*released = false;
-	switch (rl_local_unlock(held->local_seg, held->local_slot, held->local_ticket, may_hand)) {
+	switch (rl_local_unlock(held->local_seg, held->local_slot, held->local_ticket, php_redislock_local_may_hand(held))) {
 		case RL_LOCAL_NOT_HOLDER:
 			/* we stalled past our lifetime and a waiter took the slot back: not ours, nothing touched */
 			held_forget(lock, name);
@@ -258,9 +262,7 @@ rl_status php_redislock_local_unlock(redislock_lock_object *lock, zend_string *n
 		case RL_LOCAL_RELEASE_GLOBAL:
 			break;
 	}
-	key = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
-	status = php_redislock_held_run(lock, HELD_RELEASE, &ref, 0, held->waited, released, NULL, NULL, err);
-	zend_string_release(key);
+	status = release_in_redis(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), held->waited, released, err);
 	if (status == RL_OK || status == RL_ERR_SERVER) {
 		held_forget(lock, name); /* held_lock_free() clears the slot, waking the next local waiter */
 	}
