@@ -8,6 +8,10 @@
 #                     from contended-lock-IMPL.waits (one wait in ms a line; the p50, p99
 #                     and max in the key are its params, as contended.php computed them)
 #   fairness.svg      section 2: every process's acquisitions, contended-lock-IMPL.procs
+#   handover_cdf.svg  section 2: the distribution of the hand-overs (unlock() called to
+#                     the next lock() returning), from contended-lock-IMPL.gaps (likewise)
+#   hosts.svg         section 2c (hosts.php): each host's acquisitions per implementation,
+#                     with the smaller host's share and the overlaps, hosts.tsv
 #   uncontended.svg   section 1 (cycles.php): cycles/s per client, uncontended-PLACE.tsv
 #   waiting_cost.svg  section 5 (waiting.php): what 100 waiters cost Redis, waiting.tsv
 #
@@ -19,8 +23,9 @@
 # succeeded: a failure leaves the previous file, never half a file. Without
 # gnuplot it prints a note and exits 0: plots never fail the benchmark.
 #
-# The implementations keep one colour in every plot (redislock blue, the userland
-# lock and the phpredis pollers orange, symfony/lock green, references grey).
+# The implementations keep one colour in every plot (redislock blue, with its
+# local hand-over violet: the same class, another mode; the userland lock and
+# the phpredis pollers orange, symfony/lock green, references grey).
 # Prints a few lines for bench/run.sh's latest.txt (stdout); gnuplot's own
 # messages go to stderr.
 set -uo pipefail
@@ -105,8 +110,8 @@ set tics nomirror
 set grid ytics lc rgb '#dddddd' lt 1
 set key noautotitle
 # the colours of the implementations, the same in every plot
-c_ext = 0x1f77b4; c_userland = 0xff7f0e; c_symfony = 0x2ca02c
-color(k) = k eq 'ext' ? c_ext : k eq 'userland' || k eq 'polling' ? c_userland : k eq 'symfony' ? c_symfony : \\
+c_ext = 0x1f77b4; c_ext_local = 0x6247aa; c_userland = 0xff7f0e; c_symfony = 0x2ca02c
+color(k) = k eq 'ext' ? c_ext : k eq 'ext-local' ? c_ext_local : k eq 'userland' || k eq 'polling' ? c_userland : k eq 'symfony' ? c_symfony : \\
            k eq 'raw' ? 0x9a9a9a : k eq 'floor' ? 0x555555 : k eq 'idle' ? 0xbbbbbb : 0x7a7a7a
 # thousands separators for the values written on bars: 23815 -> 23,815
 # (rounded first, as the tables' number_format() does; below 1,000,000)
@@ -149,8 +154,9 @@ draw() {
 # skipped NAME WHY: the plot has no data in this run
 skipped() { note "$1" "not drawn: $2$(earlier "$1")"; }
 
-impls=(ext userland symfony)
-declare -A impl_name=([ext]='redislock' [userland]='userland lock (phpredis, backoff 1..100 ms)'
+impls=(ext ext-local userland symfony)
+declare -A impl_name=([ext]='redislock' [ext-local]='redislock, local hand-over'
+                      [userland]='userland lock (phpredis, backoff 1..100 ms)'
                       [symfony]='symfony/lock (retries every 100 ms)')
 
 # ---- 1. wait_cdf.svg: the waits of section 2, as cumulative distributions
@@ -158,22 +164,60 @@ declare -A impl_name=([ext]='redislock' [userland]='userland lock (phpredis, bac
 have=()
 for i in "${impls[@]}"; do [ -s "$data/contended-lock-$i.waits" ] && have+=("$i"); done
 if [ ${#have[@]} -eq 0 ]; then
-  skipped wait_cdf.svg "no data of section 2, contended lock (not run: --only)"
-  skipped fairness.svg "no data of section 2, contended lock (not run: --only)"
+  for p in wait_cdf.svg fairness.svg handover_cdf.svg; do
+    skipped "$p" "no data of section 2, contended lock (not run: --only)"
+  done
 else
   f0="$data/contended-lock-${have[0]}.waits"
   procs=$(param "$f0" procs) window=$(param "$f0" window_s) hold=$(param "$f0" hold_ms) think=$(param "$f0" think_ms)
   setup="$procs processes on one key for $window s, each looping: lock, hold $hold ms, unlock, $think ms of other work"
-  # the key goes under the plot (inside, it would hide the tails, which matter
-  # most): one row per implementation, 20 px each, above the caption
-  key_top=$((40 + 20 * ${#have[@]}))
-  # contended_head TITLE SUBTITLE2: how both plots of section 2 start, their key under the plot
+  # contended_head ROWS TITLE SUBTITLE2: how the plots of section 2 start. The
+  # key goes under the plot (inside, it would hide the tails, which matter
+  # most): ROWS rows, one per implementation, 20 px each, above the caption.
   contended_head() {
-    preamble 960 640 "$1" "$setup" "$2"
+    local key_top=$((40 + 20 * $1))
+    preamble 960 640 "$2" "$setup" "$3"
     cat <<EOF
 set bmargin at screen px($key_top + 75)
-set key at screen pw(85), screen px($key_top) left top reverse Left box lc rgb '#cccccc' font ',11' maxrows ${#have[@]}
+set key at screen pw(85), screen px($key_top) left top reverse Left box lc rgb '#cccccc' font ',11' maxrows $1
 EOF
+  }
+  # cdf_axes XLABEL YLABEL: the axes of a CDF of section 2 (wait_cdf.svg,
+  # handover_cdf.svg), with the two quantiles contended.php's table reports
+  cdf_axes() {
+    cat <<EOF
+set logscale x 10
+set format x '%g'
+set xlabel $(gq "$1")
+set ylabel $(gq "$2")
+set yrange [0:1]
+set ytics 0.1
+set grid xtics ytics lc rgb '#dddddd' lt 1
+set arrow from graph 0, first 0.5 to graph 1, first 0.5 nohead dt 3 lc rgb '#777777'
+set arrow from graph 0, first 0.99 to graph 1, first 0.99 nohead dt 3 lc rgb '#777777'
+set label 'p50' at graph 1, first 0.5 offset 0.5, 0 left font ',10' textcolor rgb '#777777'
+set label 'p99' at graph 1, first 0.99 offset 0.5, 0 left font ',10' textcolor rgb '#777777'
+EOF
+  }
+  # target_line MS TEXT [Y]: a target on a CDF's x axis, a dashed line with TEXT
+  # along it, centred at Y (a share of the plot's height): by default low, where
+  # the curves are flat or not yet
+  target_line() {
+    cat <<EOF
+set arrow from first $1, graph 0 to first $1, graph 1 nohead dt 2 lc rgb '#bb3333'
+set label $(gq "$2") at first $1, graph ${3:-0.3} center rotate by 90 offset -0.8, 0 font ',10' textcolor rgb '#bb3333'
+EOF
+  }
+  # cdf_curve IMPL EXT WHAT: adds to plots the curve of IMPL's
+  # contended-lock-IMPL.EXT (ms, one a line), its key "NAME: N WHAT; p50, p99,
+  # max": the params, as contended.php computed them for its table
+  cdf_curve() {
+    local f="$data/contended-lock-$1.$2" n
+    rows "$f" | sort -g >"$work/$1.$2"
+    cdf "$work/$1.$2" >"$work/$1.$2.cdf"
+    n=$(wc -l <"$work/$1.$2")
+    plots+=("$(gq "$work/$1.$2.cdf") using 1:2 with steps lw 2.5 lc rgb color('$1') title $(gq \
+      "${impl_name[$1]}: $(commas "$n") $3; p50 $(param "$f" p50_ms), p99 $(param "$f" p99_ms), max $(param "$f" max_ms) ms")")
   }
 
   # A CDF rather than a histogram: the waits span four decades (a queue's steady
@@ -181,39 +225,18 @@ EOF
   # x axis shows at once; p50 and p99 are where a curve crosses the dotted lines.
   plots=() timeouts=0
   for i in "${have[@]}"; do
-    f="$data/contended-lock-$i.waits"
-    rows "$f" | sort -g >"$work/$i.waits"
-    cdf "$work/$i.waits" >"$work/$i.cdf"
-    n=$(wc -l <"$work/$i.waits")
-    t=$(param "$f" timeouts)
+    cdf_curve "$i" waits waits
+    t=$(param "$data/contended-lock-$i.waits" timeouts)
     timeouts=$((timeouts + ${t:-0}))
-    # the quantiles as contended.php computed them for its table
-    title="${impl_name[$i]}: $(commas "$n") waits; p50 $(param "$f" p50_ms), p99 $(param "$f" p99_ms), max $(param "$f" max_ms) ms"
-    plots+=("$(gq "$work/$i.cdf") using 1:2 with steps lw 2.5 lc rgb color('$i') title $(gq "$title")")
   done
   {
-    contended_head "Contended lock: how long each acquisition waited (CDF)" \
+    contended_head ${#have[@]} "Contended lock: how long each acquisition waited (CDF)" \
       "wait: from the call that takes the lock to its return (timed-out waits, $timeouts in all, are not in it)"
-    cat <<EOF
-set logscale x 10
-set format x '%g'
-set xlabel 'wait, ms (log scale)'
-set ylabel 'share of acquisitions that waited at most x'
-set yrange [0:1]
-set ytics 0.1
-set grid xtics ytics lc rgb '#dddddd' lt 1
-# the two quantiles the table reports, and redislock's targets on them
-set arrow from graph 0, first 0.5 to graph 1, first 0.5 nohead dt 3 lc rgb '#777777'
-set arrow from graph 0, first 0.99 to graph 1, first 0.99 nohead dt 3 lc rgb '#777777'
-set label 'p50' at graph 1, first 0.5 offset 0.5, 0 left font ',10' textcolor rgb '#777777'
-set label 'p99' at graph 1, first 0.99 offset 0.5, 0 left font ',10' textcolor rgb '#777777'
-set arrow from first 40, graph 0 to first 40, graph 1 nohead dt 2 lc rgb '#bb3333'
-set arrow from first 100, graph 0 to first 100, graph 1 nohead dt 2 lc rgb '#bb3333'
-# along the lines, low: where the curves are flat or not yet
-set label 'target p99 ≤ 40 ms (redislock)' at first 40, graph 0.3 center rotate by 90 offset -0.8, 0 font ',10' textcolor rgb '#bb3333'
-set label 'target max ≤ 100 ms (redislock)' at first 100, graph 0.3 center rotate by 90 offset -0.8, 0 font ',10' textcolor rgb '#bb3333'
-plot $(IFS=,; echo "${plots[*]}")
-EOF
+    cdf_axes 'wait, ms (log scale)' 'share of acquisitions that waited at most x'
+    # redislock's targets on the waits
+    target_line 40 'target p99 ≤ 40 ms (redislock)'
+    target_line 100 'target max ≤ 100 ms (redislock)'
+    echo "plot $(IFS=,; echo "${plots[*]}")"
   } >"$work/wait_cdf.svg.gp"
   draw wait_cdf.svg "section 2, waits of $(list ', ' "${have[@]}")"
 
@@ -221,8 +244,8 @@ EOF
   #
   # Sorted per implementation (a process's index means nothing: they are all
   # alike), and absolute rather than normalised: the height is the throughput,
-  # the slope the unfairness, and the three fit one axis (same order of
-  # magnitude). One bar per process and implementation, side by side.
+  # the slope the unfairness, and the implementations fit one axis (same order
+  # of magnitude). One bar per process and implementation, side by side.
   plots=()
   k=0 m=${#have[@]}
   width=$(awk -v m="$m" 'BEGIN { printf "%.3f", 0.84 / m }')
@@ -236,8 +259,8 @@ EOF
     k=$((k + 1))
   done
   {
-    contended_head "Contended lock: acquisitions of each process (fairness)" \
-      "equal bars: every process served alike; target for redislock: min / max ≥ 0.6"
+    contended_head ${#have[@]} "Contended lock: acquisitions of each process (fairness)" \
+      "equal bars: every process served alike; target for redislock: min / max ≥ 0.9"
     cat <<EOF
 set boxwidth $width
 set xrange [0.4:$procs + 0.6]
@@ -249,9 +272,74 @@ plot $(IFS=,; echo "${plots[*]}")
 EOF
   } >"$work/fairness.svg.gp"
   draw fairness.svg "section 2, acquisitions per process of $(list ', ' "${have[@]}")"
+
+  # ---- 3. handover_cdf.svg: the hand-overs of section 2, same run
+  #
+  # What the local hand-over changes most (issue 21): the lock's idle time
+  # between two holders, well under a millisecond when it passes in shared
+  # memory. Only implementations with hand-overs: a run without data lines
+  # (nobody was waiting at an unlock()) would give gnuplot an empty curve.
+  gapped=()
+  for i in "${have[@]}"; do
+    grep -qsv '^#' "$data/contended-lock-$i.gaps" && gapped+=("$i")
+  done
+  if [ ${#gapped[@]} -eq 0 ]; then
+    skipped handover_cdf.svg "no hand-overs in section 2's data (no contended-lock-*.gaps with any)"
+  else
+    plots=()
+    for i in "${gapped[@]}"; do cdf_curve "$i" gaps hand-overs; done
+    {
+      contended_head ${#gapped[@]} "Contended lock: hand-over, unlock() called to the next lock() returning (CDF)" \
+        "per acquisition whose caller was already waiting at the unlock(): an upper bound of the lock's idle time (unlock()'s own time is in it)"
+      cdf_axes 'hand-over, ms (log scale)' 'share of hand-overs that took at most x'
+      # halfway up: at 0.1 ms a curve is either near its top (a hand-over that
+      # wakes the waiter) or near its bottom (one that waits for a retry)
+      target_line 0.1 'target p50 ≤ 0.1 ms (local hand-over)' 0.55
+      echo "plot $(IFS=,; echo "${plots[*]}")"
+    } >"$work/handover_cdf.svg.gp"
+    draw handover_cdf.svg "section 2, hand-overs of $(list ', ' "${gapped[@]}")"
+  fi
 fi
 
-# ---- 3. uncontended.svg: section 1's cycles/s, one bar per client and placement
+# ---- 4. hosts.svg: section 2c's two hosts, each one's acquisitions
+#
+# Per implementation two bars, host A solid and host B light (as uncontended.svg
+# shows its two placements), and across the pair a dashed line at the target
+# share of their sum: the smaller host's bar reaches it when the target is met.
+# The share and the overlaps under each pair, as hosts.php's table prints them.
+f="$data/hosts.tsv"
+if [ ! -s "$f" ]; then
+  skipped hosts.svg "no data of section 2c, two hosts (not run: --only, or not root)"
+else
+  procs=$(param "$f" procs) window=$(param "$f" window_s) hold=$(param "$f" hold_ms) think=$(param "$f" think_ms)
+  target=$(param "$f" share_target)
+  mapfile -t keys < <(rows "$f" | cut -f1)
+  # the tic labels: the implementation, and its share and overlaps on a line of their own
+  xtics=$(rows "$f" | awk -F'\t' '{ printf "%s\"%s\\nshare %s, %d overlaps\" %d", (NR > 1 ? ", " : ""), $2, $5, $6, NR - 1 }')
+  {
+    preamble 960 560 "Two hosts, one hot lock: the acquisitions of each host" \
+      "$procs processes on one key, half on host A, half on host B (another IPC and mount namespace, its own /dev/shm); $window s, hold $hold ms, think $think ms" \
+      "solid: host A, light: host B; dashed: $target of the pair's sum, the target for the local hand-over: the smaller host's share ≥ $target"
+    cat <<EOF
+set bmargin at screen px(80)
+set boxwidth 0.38
+set xrange [-0.6:${#keys[@]} - 0.4]
+set xtics ($xtics) scale 0 font ',11'
+set ylabel 'acquisitions in the window'
+set yrange [0:*]
+# room above the highest bar for its value
+set offsets 0, 0, graph 0.08, 0
+plot $(gq "$f") using (\$0 - 0.2):3:(color(strcol(1))) with boxes fs solid 0.9 border lc rgb '#444444' lc rgb variable, \\
+     '' using (\$0 + 0.2):4:(color(strcol(1))) with boxes fs solid 0.35 border lc rgb '#444444' lc rgb variable, \\
+     '' using (\$0 - 0.2):3:(commas(\$3)) with labels offset 0, 0.6 font ',9', \\
+     '' using (\$0 + 0.2):4:(commas(\$4)) with labels offset 0, 0.6 font ',9', \\
+     '' using (\$0 - 0.45):($target * (\$3 + \$4)):(0.9):(0) with vectors nohead dt 2 lw 1.5 lc rgb '#bb3333'
+EOF
+  } >"$work/hosts.svg.gp"
+  draw hosts.svg "section 2c, the acquisitions of host A and B of $(list ', ' "${keys[@]}")"
+fi
+
+# ---- 5. uncontended.svg: section 1's cycles/s, one bar per client and placement
 #
 # Grouped by client, one bar per CPU placement that ran (split, then same):
 # solid for the first, light for the second; the median's value on each bar,
@@ -302,7 +390,7 @@ EOF
   draw uncontended.svg "section 1, cycles/s per client, placement $(list ' and ' "${places[@]}")"
 fi
 
-# ---- 4. waiting_cost.svg: what section 5's waiters cost the Redis server
+# ---- 6. waiting_cost.svg: what section 5's waiters cost the Redis server
 #
 # Two panels: the commands it runs (the first target's figure) and its CPU,
 # gross (the idle bar is the server's own floor, which a net figure would hide);

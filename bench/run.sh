@@ -36,12 +36,13 @@
 # RL_UPDATE_RESULTS=1 writes bench/results/latest.txt and its plots instead: the
 # tracked copies whose figures README quotes (only for a run meant to replace them).
 #
-# Plots (bench/plots.sh, with gnuplot) go beside that file as SVG: wait_cdf.svg
-# and fairness.svg (section 2), uncontended.svg (section 1), waiting_cost.svg
-# (section 5), each captioned with the machine, the date and the commit. Their
-# data (plain text; to redraw: bash bench/plots.sh bench/results/local/data)
-# goes to data/ beside it, replaced at every run. A plot whose section was not
-# run is not redrawn, and the output says so (an older SVG there is left as it is).
+# Plots (bench/plots.sh, with gnuplot) go beside that file as SVG: wait_cdf.svg,
+# fairness.svg and handover_cdf.svg (section 2), hosts.svg (section 2c),
+# uncontended.svg (section 1), waiting_cost.svg (section 5), each captioned
+# with the machine, the date and the commit. Their data (plain text; to redraw:
+# bash bench/plots.sh bench/results/local/data) goes to data/ beside it,
+# replaced at every run. A plot whose section was not run is not redrawn, and
+# the output says so (an older SVG there is left as it is).
 #
 # Options:
 #   --quick              a smoke run of about 2 minutes (small counts, 3 s windows;
@@ -306,8 +307,8 @@ load_warning "at the start"
 # left out with --only leaves nothing behind to be plotted as this run's.
 # run.txt: what every plot's caption says, as in the header above.
 mkdir -p "$data_dir"
-rm -f "$data_dir"/run.txt "$data_dir"/contended-*.waits "$data_dir"/contended-*.procs \
-      "$data_dir"/uncontended-*.tsv "$data_dir"/waiting.tsv
+rm -f "$data_dir"/run.txt "$data_dir"/contended-*.waits "$data_dir"/contended-*.procs "$data_dir"/contended-*.gaps \
+      "$data_dir"/hosts.tsv "$data_dir"/uncontended-*.tsv "$data_dir"/waiting.tsv
 {
   echo "date=$run_date"
   echo "commit=$commit"
@@ -335,7 +336,8 @@ if want contended; then
     --data-dir "$data_dir"
   rule
   log "2c. two hosts: $procs processes in two namespaces x $duration s x 3 implementations"
-  bphp bench/hosts.php --server "$server" --procs "$procs" --duration "$duration"
+  bphp bench/hosts.php --server "$server" --procs "$procs" --duration "$duration" \
+    --data-dir "$data_dir"
 fi
 if want semaphore; then
   rule
