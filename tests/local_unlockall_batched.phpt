@@ -1,5 +1,5 @@
 --TEST--
-local hand-over, unlockAll() and the request end: the local locks nobody waits for locally are released in Redis in one batch (a round trip for all, not one per lock: counted by the server's total_reads_processed), like the other locks; one with a local waiter is handed to it without Redis; all report released, no key and no slot is left
+local hand-over, unlockAll() and the request end: the local locks nobody waits for locally are released in Redis in one batch (a round trip for all, not one per lock: counted by the server's total_reads_processed), like the other locks; one with a local waiter is handed to it without Redis; all report released, no key and no slot is left; a local lock taken back while its holder stalled makes unlockAll() false, and the others are released all the same
 --SKIPIF--
 <?php
 require __DIR__ . '/skipif.inc';
@@ -47,6 +47,20 @@ echo "keys left: ", count(array_filter(array_slice($names, 1), fn ($n) => $raw->
     "; the handed one held: ", $raw->cmd('EXISTS', "Lock:{$names[0]}"), "\n";
 var_dump($w->call('lock', 'unlock', $names[0])['r'], $p->call('lock', 'isLocking', $names[1])['r']);
 
+// a local lock taken back while its holder stalled: unlockAll() is false (the others released all the same)
+$a = rl_unique('local-batch-lost');
+$b = rl_unique('local-batch-kept');
+var_dump($p->call('lock', 'lock', $a, 5, 1)['r'], $p->call('lock', 'lock', $b, 5, 30)['r']);
+$w->calls(['lock', 'lock', $a, 30 * $k, 30]);
+rl_wait_local_waiter($w->pid);
+// P stalls past A's 1 s lifetime: W sees it end, finds the key gone and takes A in Redis
+$p->call('php', 'usleep', (int)(2.5e6));
+echo "W: ", rl_local_res($w->results(30 * $k)[0]), "\n";
+$u = $p->call('lock', 'unlockAll');
+echo "P unlockAll(): ", var_export($u['r'], true), "; A still W's: ", var_export($w->call('lock', 'isLocking', $a)['r'], true),
+    "; B left: ", $raw->cmd('EXISTS', "Lock:$b"), "\n";
+var_dump($w->call('lock', 'unlock', $a)['r']);
+
 // the request end does the same: a child that exits holding 6 local locks
 $before = $reads();
 $code = rl_child_prelude() . '$l = new RedisLock(' . var_export($srv->server(), true) . ');
@@ -69,6 +83,11 @@ waiter: true
 keys left: 0; the handed one held: 1
 bool(true)
 bool(false)
+bool(true)
+bool(true)
+W: true
+P unlockAll(): false; A still W's: true; B left: 0
+bool(true)
 child: exit 0, held; keys left: 0
 reads for the child: the releases in one batch
 int(0)

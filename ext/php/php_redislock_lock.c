@@ -78,6 +78,7 @@ static void hand_on_local_held(redislock_lock_object *lock, bool *all_released)
 				gone[n++] = zend_string_copy(name);
 				break;
 			case RL_LOCAL_RELEASE_GLOBAL:
+				local_lifetime_changing(lock, held); /* released in the batch below: a lost answer leaves it unknown */
 				break;
 		}
 	} ZEND_HASH_FOREACH_END();
@@ -107,13 +108,15 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	zend_string *name;
 	held_lock *held;
 	rl_status status;
+	bool local_released = true;
 
 	*all_released = true;
 	if (n == 0) {
 		return RL_OK;
 	}
-	hand_on_local_held(lock, all_released);
+	hand_on_local_held(lock, &local_released);
 	if ((n = zend_hash_num_elements(&lock->held)) == 0) {
+		*all_released = local_released;
 		return RL_OK;
 	}
 	refs = safe_emalloc(n, sizeof(*refs), 0);
@@ -163,6 +166,8 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	efree(key_lens);
 	efree(reported);
 	efree(settled);
+	/* the batch's verdict is its own (it starts from true): a local lock found taken back is not released */
+	*all_released = *all_released && local_released;
 	return status;
 }
 
@@ -435,20 +440,6 @@ rl_status php_redislock_held_run(redislock_lock_object *lock, held_call call, co
 		*left_ms = h.left_ms;
 	}
 	return status;
-}
-
-/*
- * A lock held through the local hand-over is about to get a new lifetime
- * (expire(), a re-lock): until the answer, nobody knows it: the slot records
- * it unknown (nobody inherits it), and so does the record if no answer comes
- * (unlock() then releases in Redis rather than handing on).
- */
-static void local_lifetime_changing(redislock_lock_object *lock, held_lock *held)
-{
-	if (held->local_seg) {
-		held->life_ms = 0;
-		rl_local_set_lifetime(held->local_seg, held->local_slot, held->local_ticket, local_answer_due_ns(lock), 0);
-	}
 }
 
 /* ... and it got it: its waiters wait for the new end, and may inherit it. */

@@ -130,6 +130,23 @@ static inline bool php_redislock_local_may_hand(const held_lock *held)
 	return held->life_ms > 0 && !php_redislock_lifetime_may_have_ended(held->life_from_ns, held->life_ms);
 }
 
+/*
+ * A lock held through the local hand-over is about to get a new lifetime
+ * (expire(), a re-lock) or to be released in Redis: until the answer, nobody
+ * knows its lifetime. The slot records it unknown (nobody inherits it; the
+ * waiters look at the key once the answer is overdue), and so does the
+ * record if no answer comes: a later unlock(), unlockAll() or the request
+ * end then releases in Redis, which answers, rather than handing on a lock
+ * that may be gone already.
+ */
+static inline void local_lifetime_changing(const redislock_lock_object *lock, held_lock *held)
+{
+	if (held->local_seg) {
+		held->life_ms = 0;
+		rl_local_set_lifetime(held->local_seg, held->local_slot, held->local_ticket, local_answer_due_ns(lock), 0);
+	}
+}
+
 /* One token-checked call on a held (or wanted) lock. */
 typedef enum { HELD_ACQUIRE, HELD_EXTEND, HELD_CHECK, HELD_RELEASE, HELD_REMAINING } held_call;
 

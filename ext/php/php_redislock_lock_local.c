@@ -262,6 +262,7 @@ rl_status php_redislock_local_unlock(redislock_lock_object *lock, zend_string *n
 		case RL_LOCAL_RELEASE_GLOBAL:
 			break;
 	}
+	local_lifetime_changing(lock, held);
 	status = release_in_redis(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), held->waited, released, err);
 	if (status == RL_OK || status == RL_ERR_SERVER) {
 		held_forget(lock, name); /* held_lock_free() clears the slot, waking the next local waiter */
