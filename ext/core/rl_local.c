@@ -38,6 +38,12 @@
 #define CHECK_PERIOD_NS 50000000ull
 /* a holder's lifetime is over by its clock; the key is read once this much later (the clocks' drift: one clock here) */
 #define HOLDER_SLACK_NS 5000000ull
+/*
+ * Freeing the farthest slot from its home recounts the reach (256 reads)
+ * only when it is at least this far: below, reading a few slots more per
+ * look-up costs less than recounting at every unlock of a key there.
+ */
+#define RECOUNT_REACH 8
 /* how long a segment being set up by another process may take */
 #define INIT_WAIT_NS 200000000ull
 
@@ -97,8 +103,9 @@ typedef struct {
 	 * A key's slot is the first free one from its home (its hash modulo
 	 * SEG_SLOTS) on: every slot in use lies at most slot_reach past its home,
 	 * so a look-up reads slot_reach + 1 slots, not all 256. Raised before a
-	 * slot is taken, back to 0 when no slot is in use (slots_used, which a
-	 * death can leave high, never low: put right with every slot's repair).
+	 * slot is taken; recounted when the farthest slot (RECOUNT_REACH or more
+	 * from home) is freed, back to 0 when no slot is in use (slots_used, which
+	 * a death can leave high, never low: put right with every slot's repair).
 	 */
 	uint32_t slot_reach;
 	uint32_t slots_used;
@@ -315,6 +322,26 @@ static void free_waiter(seg_shared *s, seg_waiter *w)
 	}
 }
 
+/* How far slot lies past the home of the key it holds. */
+static uint32_t slot_distance(const seg_shared *s, int slot)
+{
+	return (uint32_t)((slot - (int)(s->slots[slot].key_hash % SEG_SLOTS) + SEG_SLOTS) % SEG_SLOTS);
+}
+
+/* The count of slots in use and their reach, from the slots themselves. */
+static void recount_slots(seg_shared *s)
+{
+	s->slots_used = 0;
+	s->slot_reach = 0;
+	for (int i = 0; i < SEG_SLOTS; i++) {
+		if (s->slots[i].in_use) {
+			uint32_t d = slot_distance(s, i);
+			s->slots_used++;
+			s->slot_reach = d > s->slot_reach ? d : s->slot_reach;
+		}
+	}
+}
+
 /* A slot nobody holds, takes, or waits on is free for another key. */
 static void release_slot_if_idle(seg_shared *s, int slot)
 {
@@ -336,18 +363,16 @@ static void release_slot_if_idle(seg_shared *s, int slot)
 	sl->nwaiters = 0; /* none found: a count left high by a death is put right */
 	sl->handed = 0;
 	if (sl->in_use) {
+		uint32_t distance = slot_distance(s, slot);
 		sl->in_use = 0;
 		/* freed, then counted: a death between leaves the count high, never low */
 		if (s->slots_used > 0 && --s->slots_used == 0) {
 			s->slot_reach = 0;
+		} else if (distance == s->slot_reach && distance >= RECOUNT_REACH) {
+			/* the farthest slot went: the reach may come down (or look-ups read that far for good) */
+			recount_slots(s);
 		}
 	}
-}
-
-/* How far slot lies past the home of the key it holds. */
-static uint32_t slot_distance(const seg_shared *s, int slot)
-{
-	return (uint32_t)((slot - (int)(s->slots[slot].key_hash % SEG_SLOTS) + SEG_SLOTS) % SEG_SLOTS);
 }
 
 /*
@@ -418,16 +443,8 @@ static void seg_lock(seg_shared *s)
 				repair_slot(s, i);
 			}
 		}
-		/* the count and the reach, from the slots themselves (a death may have come between a store and its count) */
-		s->slots_used = 0;
-		s->slot_reach = 0;
-		for (int i = 0; i < SEG_SLOTS; i++) {
-			if (s->slots[i].in_use) {
-				uint32_t d = slot_distance(s, i);
-				s->slots_used++;
-				s->slot_reach = d > s->slot_reach ? d : s->slot_reach;
-			}
-		}
+		/* a death may have come between a store and its count */
+		recount_slots(s);
 		pthread_mutex_consistent(&s->mutex);
 	}
 	/* ENOTRECOVERABLE cannot come: nobody unlocks an inconsistent mutex without making it consistent */
@@ -1064,7 +1081,7 @@ const char *rl_local_check(rl_local_seg *seg)
 {
 	seg_shared *s = seg->shm;
 	const char *why = NULL;
-	uint32_t used = 0;
+	uint32_t used = 0, farthest = 0;
 
 	seg_lock(s);
 	for (int i = 0; i < SEG_SLOTS && !why; i++) {
@@ -1073,6 +1090,7 @@ const char *rl_local_check(rl_local_seg *seg)
 			continue;
 		}
 		used++;
+		farthest = slot_distance(s, i) > farthest ? slot_distance(s, i) : farthest;
 		if (slot_distance(s, i) > s->slot_reach) {
 			why = "a slot in use lies past the reach of its home: its key cannot be found";
 		}
@@ -1086,6 +1104,9 @@ const char *rl_local_check(rl_local_seg *seg)
 	}
 	if (!why && used > s->slots_used) {
 		why = "fewer slots counted in use than are in use";
+	}
+	if (!why && s->slot_reach > farthest && s->slot_reach >= RECOUNT_REACH) {
+		why = "the reach stays past every slot in use: look-ups read more slots than they need";
 	}
 	seg_unlock(s);
 	return why;

@@ -145,6 +145,7 @@ void rl_local_usage(rl_local_seg *seg, int *slots, int *waiters);
 /*
  * For tests (the stress harness): NULL when the slot table keeps its
  * invariants (no key in two slots, every slot within the reach of its home,
+ * the reach not past the farthest slot once it is long enough to recount,
  * the count of slots in use not below the slots in use); otherwise which not.
  */
 const char *rl_local_check(rl_local_seg *seg);
