@@ -109,14 +109,18 @@ static inline zend_string *make_ref(redislock_lock_object *lock, zend_string *na
  * Local hand-over: when the answer of a write sent now is due at the latest
  * (a reconnect and a read, each bounded by the client's timeouts; 2 s stands
  * for one that is not bounded). Until then the slot's waiters leave the key
- * alone: its holder is busy with it (rl_local_set_lifetime()).
+ * alone: its holder is busy with it (rl_local_set_lifetime()). At most
+ * LOCAL_ANSWER_DUE_MAX_S: a holder stopped in the middle of a write with
+ * long timeouts must not keep its waiters from looking for longer than that
+ * (looking early only costs the order of the queue, never its safety).
  */
+#define LOCAL_ANSWER_DUE_MAX_S 5.0
 static inline uint64_t local_answer_due_ns(const redislock_lock_object *lock)
 {
 	const rl_conn_config *config = &lock->client.endpoints[0].config;
 	double connect = config->connect_timeout > 0 ? config->connect_timeout : 2.0;
 	double read = config->read_timeout > 0 ? config->read_timeout : 2.0;
-	return php_redislock_now_ns() + (uint64_t)((connect + read) * 1e9);
+	return php_redislock_now_ns() + (uint64_t)(MIN(connect + read, LOCAL_ANSWER_DUE_MAX_S) * 1e9);
 }
 
 /*
