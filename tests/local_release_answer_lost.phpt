@@ -17,7 +17,8 @@ $raw = $srv->raw();
 $readTimeout = 0.3 * $k;
 $pauseMs = (int)(1500 * $k);
 $p = new RlLocalWorker(true, ['read_timeout' => $readTimeout], $srv->server());
-$w = new RlLocalWorker(true, [], $srv->server());
+// W may look at the key while the server still holds every client back: its reads wait the pause out
+$w = new RlLocalWorker(true, ['read_timeout' => 4 * $pauseMs / 1000], $srv->server());
 $p->warmUp();
 $w->warmUp();
 
