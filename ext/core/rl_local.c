@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #define SEG_MAGIC 0x31434f4c4c52ull /* "RLLOC1" */
-#define SEG_VERSION 5 /* in the name too: a new layout, a new segment */
+#define SEG_VERSION 6 /* in the name too: a new layout, a new segment */
 #define SEG_SLOTS 256
 #define SEG_WAITERS 1024
 /* how often a local waiter looks at who it waits behind (dead processes, a holder past its lifetime) */
@@ -103,12 +103,12 @@ typedef struct {
 	 * A key's slot is the first free one from its home (its hash modulo
 	 * SEG_SLOTS) on: every slot in use lies at most slot_reach past its home,
 	 * so a look-up reads slot_reach + 1 slots, not all 256. Raised before a
-	 * slot is taken; recounted when the farthest slot (RECOUNT_REACH or more
-	 * from home) is freed, back to 0 when no slot is in use (slots_used, which
-	 * a death can leave high, never low: put right with every slot's repair).
+	 * slot is taken (a death before the slot is, leaves it high: recounted by
+	 * the repair); recounted when the farthest slot, RECOUNT_REACH or more from
+	 * home, is freed: so it never stays past the farthest slot in use by more
+	 * than RECOUNT_REACH - 1.
 	 */
 	uint32_t slot_reach;
-	uint32_t slots_used;
 	seg_slot slots[SEG_SLOTS];
 	seg_waiter waiters[SEG_WAITERS];
 } seg_shared;
@@ -328,16 +328,13 @@ static uint32_t slot_distance(const seg_shared *s, int slot)
 	return (uint32_t)((slot - (int)(s->slots[slot].key_hash % SEG_SLOTS) + SEG_SLOTS) % SEG_SLOTS);
 }
 
-/* The count of slots in use and their reach, from the slots themselves. */
-static void recount_slots(seg_shared *s)
+/* The reach of the slots in use, from the slots themselves. */
+static void recount_reach(seg_shared *s)
 {
-	s->slots_used = 0;
 	s->slot_reach = 0;
 	for (int i = 0; i < SEG_SLOTS; i++) {
-		if (s->slots[i].in_use) {
-			uint32_t d = slot_distance(s, i);
-			s->slots_used++;
-			s->slot_reach = d > s->slot_reach ? d : s->slot_reach;
+		if (s->slots[i].in_use && slot_distance(s, i) > s->slot_reach) {
+			s->slot_reach = slot_distance(s, i);
 		}
 	}
 }
@@ -365,12 +362,9 @@ static void release_slot_if_idle(seg_shared *s, int slot)
 	if (sl->in_use) {
 		uint32_t distance = slot_distance(s, slot);
 		sl->in_use = 0;
-		/* freed, then counted: a death between leaves the count high, never low */
-		if (s->slots_used > 0 && --s->slots_used == 0) {
-			s->slot_reach = 0;
-		} else if (distance == s->slot_reach && distance >= RECOUNT_REACH) {
+		if (distance == s->slot_reach && distance >= RECOUNT_REACH) {
 			/* the farthest slot went: the reach may come down (or look-ups read that far for good) */
-			recount_slots(s);
+			recount_reach(s);
 		}
 	}
 }
@@ -443,8 +437,8 @@ static void seg_lock(seg_shared *s)
 				repair_slot(s, i);
 			}
 		}
-		/* a death may have come between a store and its count */
-		recount_slots(s);
+		/* a death may have come between raising the reach and taking the slot */
+		recount_reach(s);
 		pthread_mutex_consistent(&s->mutex);
 	}
 	/* ENOTRECOVERABLE cannot come: nobody unlocks an inconsistent mutex without making it consistent */
@@ -487,11 +481,10 @@ static int find_slot(seg_shared *s, const char *key, size_t key_len, bool create
 	if (free_slot < 0) {
 		return -1;
 	}
-	/* the reach first, then the count, then the slot: a death between errs towards reading more */
+	/* the reach first, then the slot: a death between errs towards reading more */
 	if (free_d > s->slot_reach) {
 		s->slot_reach = free_d;
 	}
-	s->slots_used++;
 	memset(&s->slots[free_slot], 0, sizeof(seg_slot));
 	s->slots[free_slot].in_use = 1;
 	s->slots[free_slot].key_hash = h;
@@ -1026,7 +1019,8 @@ void rl_local_set_lifetime(rl_local_seg *seg, int slot, uint64_t ticket, uint64_
 	seg_unlock(s);
 }
 
-rl_local_unlock_result rl_local_unlock(rl_local_seg *seg, int slot, uint64_t ticket, bool may_hand)
+rl_local_unlock_result rl_local_unlock(rl_local_seg *seg, int slot, uint64_t ticket, bool may_hand,
+		uint64_t answer_within_ns)
 {
 	seg_shared *s = seg->shm;
 	seg_slot *sl = &s->slots[slot];
@@ -1040,6 +1034,9 @@ rl_local_unlock_result rl_local_unlock(rl_local_seg *seg, int slot, uint64_t tic
 		if (may_hand && sl->handed < RL_LOCAL_BOUND && (w = first_live_queued(s, slot))) {
 			hand_to(sl, w);
 			result = RL_LOCAL_HANDED_ON;
+		} else {
+			/* released in Redis next: until its answer (and for good if it never comes) nobody knows the lifetime */
+			record_lifetime(sl, now_ns() + answer_within_ns, 0);
 		}
 	}
 	seg_unlock(s);
@@ -1081,7 +1078,7 @@ const char *rl_local_check(rl_local_seg *seg)
 {
 	seg_shared *s = seg->shm;
 	const char *why = NULL;
-	uint32_t used = 0, farthest = 0;
+	uint32_t farthest = 0;
 
 	seg_lock(s);
 	for (int i = 0; i < SEG_SLOTS && !why; i++) {
@@ -1089,7 +1086,6 @@ const char *rl_local_check(rl_local_seg *seg)
 		if (!a->in_use) {
 			continue;
 		}
-		used++;
 		farthest = slot_distance(s, i) > farthest ? slot_distance(s, i) : farthest;
 		if (slot_distance(s, i) > s->slot_reach) {
 			why = "a slot in use lies past the reach of its home: its key cannot be found";
@@ -1101,9 +1097,6 @@ const char *rl_local_check(rl_local_seg *seg)
 				why = "one key in two slots";
 			}
 		}
-	}
-	if (!why && used > s->slots_used) {
-		why = "fewer slots counted in use than are in use";
 	}
 	if (!why && s->slot_reach > farthest && s->slot_reach >= RECOUNT_REACH) {
 		why = "the reach stays past every slot in use: look-ups read more slots than they need";
@@ -1153,8 +1146,9 @@ bool rl_local_is_holder(rl_local_seg *seg, int slot, uint64_t ticket, char *toke
 { (void)seg; (void)slot; (void)ticket; (void)token; (void)token_len; return false; }
 void rl_local_set_lifetime(rl_local_seg *seg, int slot, uint64_t ticket, uint64_t from_ns, long long ttl_ms)
 { (void)seg; (void)slot; (void)ticket; (void)from_ns; (void)ttl_ms; }
-rl_local_unlock_result rl_local_unlock(rl_local_seg *seg, int slot, uint64_t ticket, bool may_hand)
-{ (void)seg; (void)slot; (void)ticket; (void)may_hand; return RL_LOCAL_NOT_HOLDER; }
+rl_local_unlock_result rl_local_unlock(rl_local_seg *seg, int slot, uint64_t ticket, bool may_hand,
+		uint64_t answer_within_ns)
+{ (void)seg; (void)slot; (void)ticket; (void)may_hand; (void)answer_within_ns; return RL_LOCAL_NOT_HOLDER; }
 void rl_local_released(rl_local_seg *seg, int slot, uint64_t ticket, const char *token, size_t token_len)
 { (void)seg; (void)slot; (void)ticket; (void)token; (void)token_len; }
 void rl_local_usage(rl_local_seg *seg, int *slots, int *waiters) { (void)seg; *slots = *waiters = 0; }

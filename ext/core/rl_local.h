@@ -130,8 +130,14 @@ typedef enum {
 	RL_LOCAL_RELEASE_GLOBAL  /* release the key in Redis, then rl_local_released() */
 } rl_local_unlock_result;
 
-/* unlock() 1. may_hand: our lifetime is surely not over (else the release must ask Redis). */
-rl_local_unlock_result rl_local_unlock(rl_local_seg *seg, int slot, uint64_t ticket, bool may_hand);
+/*
+ * unlock() 1. may_hand: our lifetime is surely not over (else the release must
+ * ask Redis). RELEASE_GLOBAL records the lifetime unknown, its answer due
+ * within answer_within_ns from now (rl_local_set_lifetime()): the caller's
+ * release is in flight.
+ */
+rl_local_unlock_result rl_local_unlock(rl_local_seg *seg, int slot, uint64_t ticket, bool may_hand,
+		uint64_t answer_within_ns);
 /*
  * unlock() 2, after the release in Redis: only if the slot still names us
  * under token, it is cleared (and the first waiter woken to take the key in
@@ -145,8 +151,8 @@ void rl_local_usage(rl_local_seg *seg, int *slots, int *waiters);
 /*
  * For tests (the stress harness): NULL when the slot table keeps its
  * invariants (no key in two slots, every slot within the reach of its home,
- * the reach not past the farthest slot once it is long enough to recount,
- * the count of slots in use not below the slots in use); otherwise which not.
+ * the reach not past the farthest slot once it is long enough to recount);
+ * otherwise which not.
  */
 const char *rl_local_check(rl_local_seg *seg);
 

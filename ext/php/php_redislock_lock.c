@@ -67,7 +67,7 @@ static void hand_on_local_held(redislock_lock_object *lock, bool *all_released)
 			continue;
 		}
 		switch (rl_local_unlock(held->local_seg, held->local_slot, held->local_ticket,
-				php_redislock_local_may_hand(held))) {
+				php_redislock_local_may_hand(held), local_answer_within_ns(lock))) {
 			case RL_LOCAL_NOT_HOLDER:
 				*all_released = false; /* stalled past its lifetime: taken back, not ours */
 				ZEND_FALLTHROUGH;
@@ -78,7 +78,7 @@ static void hand_on_local_held(redislock_lock_object *lock, bool *all_released)
 				gone[n++] = zend_string_copy(name);
 				break;
 			case RL_LOCAL_RELEASE_GLOBAL:
-				local_lifetime_changing(lock, held); /* released in the batch below: a lost answer leaves it unknown */
+				held->life_ms = 0; /* released in the batch below: a lost answer leaves it unknown */
 				break;
 		}
 	} ZEND_HASH_FOREACH_END();

@@ -115,12 +115,17 @@ static inline zend_string *make_ref(redislock_lock_object *lock, zend_string *na
  * (looking early only costs the order of the queue, never its safety).
  */
 #define LOCAL_ANSWER_DUE_MAX_S 5.0
-static inline uint64_t local_answer_due_ns(const redislock_lock_object *lock)
+static inline uint64_t local_answer_within_ns(const redislock_lock_object *lock)
 {
 	const rl_conn_config *config = &lock->client.endpoints[0].config;
 	double connect = config->connect_timeout > 0 ? config->connect_timeout : 2.0;
 	double read = config->read_timeout > 0 ? config->read_timeout : 2.0;
-	return php_redislock_now_ns() + (uint64_t)(MIN(connect + read, LOCAL_ANSWER_DUE_MAX_S) * 1e9);
+	return (uint64_t)(MIN(connect + read, LOCAL_ANSWER_DUE_MAX_S) * 1e9);
+}
+
+static inline uint64_t local_answer_due_ns(const redislock_lock_object *lock)
+{
+	return php_redislock_now_ns() + local_answer_within_ns(lock);
 }
 
 /*
@@ -136,12 +141,12 @@ static inline bool php_redislock_local_may_hand(const held_lock *held)
 
 /*
  * A lock held through the local hand-over is about to get a new lifetime
- * (expire(), a re-lock) or to be released in Redis: until the answer, nobody
- * knows its lifetime. The slot records it unknown (nobody inherits it; the
- * waiters look at the key once the answer is overdue), and so does the
- * record if no answer comes: a later unlock(), unlockAll() or the request
- * end then releases in Redis, which answers, rather than handing on a lock
- * that may be gone already.
+ * (expire(), a re-lock): until the answer, nobody knows its lifetime. The
+ * slot records it unknown (nobody inherits it; the waiters look at the key
+ * once the answer is overdue), and so does the record if no answer comes: a
+ * later unlock(), unlockAll() or the request end then releases in Redis,
+ * which answers, rather than handing on a lock that may be gone already.
+ * (A release in Redis gets the same from rl_local_unlock() in its own step.)
  */
 static inline void local_lifetime_changing(const redislock_lock_object *lock, held_lock *held)
 {

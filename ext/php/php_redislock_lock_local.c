@@ -53,7 +53,7 @@ static void give_back(redislock_lock_object *lock, zend_string *name, rl_local_s
 		rl_local_wait_result woken, const char *token, size_t token_len)
 {
 	if (woken == RL_LOCAL_HANDED) {
-		if (rl_local_unlock(seg, pos->slot, pos->ticket, true) == RL_LOCAL_RELEASE_GLOBAL) {
+		if (rl_local_unlock(seg, pos->slot, pos->ticket, true, local_answer_within_ns(lock)) == RL_LOCAL_RELEASE_GLOBAL) {
 			rl_error err;
 			bool released;
 			/* a failure here leaves the key to its lifetime: nothing to report to a caller getting false */
@@ -250,7 +250,8 @@ rl_status php_redislock_local_unlock(redislock_lock_object *lock, zend_string *n
 	rl_status status;
 
 	*released = false;
-	switch (rl_local_unlock(held->local_seg, held->local_slot, held->local_ticket, php_redislock_local_may_hand(held))) {
+	switch (rl_local_unlock(held->local_seg, held->local_slot, held->local_ticket, php_redislock_local_may_hand(held),
+			local_answer_within_ns(lock))) {
 		case RL_LOCAL_NOT_HOLDER:
 			/* we stalled past our lifetime and a waiter took the slot back: not ours, nothing touched */
 			held_forget(lock, name);
@@ -262,7 +263,7 @@ rl_status php_redislock_local_unlock(redislock_lock_object *lock, zend_string *n
 		case RL_LOCAL_RELEASE_GLOBAL:
 			break;
 	}
-	local_lifetime_changing(lock, held);
+	held->life_ms = 0; /* the segment records it unknown too (rl_local_unlock()): a lost answer leaves it so */
 	status = release_in_redis(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), held->waited, released, err);
 	if (status == RL_OK || status == RL_ERR_SERVER) {
 		held_forget(lock, name); /* held_lock_free() clears the slot, waking the next local waiter */

@@ -383,7 +383,7 @@ static void give_back(rl_local_seg *seg, int k, rl_local_pos *pos, rl_local_wait
 		size_t token_len)
 {
 	if (woken == RL_LOCAL_HANDED) {
-		if (rl_local_unlock(seg, pos->slot, pos->ticket, true) == RL_LOCAL_RELEASE_GLOBAL) {
+		if (rl_local_unlock(seg, pos->slot, pos->ticket, true, ANSWER_DUE_NS) == RL_LOCAL_RELEASE_GLOBAL) {
 			jitter();
 			redis_release(k, token_number(token, token_len));
 			jitter();
@@ -667,7 +667,8 @@ static void hold_and_unlock(rl_local_seg *seg, int me, held *h)
 		redis_release(h->k, tokn);
 		return;
 	}
-	switch (rl_local_unlock(seg, h->slot, h->ticket, h->life_known && !may_have_ended(h->from, h->ttl))) {
+	switch (rl_local_unlock(seg, h->slot, h->ticket, h->life_known && !may_have_ended(h->from, h->ttl),
+			ANSWER_DUE_NS)) {
 		case RL_LOCAL_NOT_HOLDER:
 			stat_add(ST_NOT_HOLDER);
 			if (now_ns() < until) {
@@ -1012,7 +1013,7 @@ static void crowd_table(rl_local_seg *seg, int steps)
 				fail("crowd_table: could not leave the queue of name %d", n);
 			}
 		} else if (held_now[n]) {
-			if (rl_local_unlock(seg, held_pos[n].slot, held_pos[n].ticket, false) != RL_LOCAL_RELEASE_GLOBAL) {
+			if (rl_local_unlock(seg, held_pos[n].slot, held_pos[n].ticket, false, 0) != RL_LOCAL_RELEASE_GLOBAL) {
 				fail("crowd_table: held name %d: unlock() not a global release", n);
 			}
 			rl_local_released(seg, held_pos[n].slot, held_pos[n].ticket, tok, tok_len);
@@ -1026,7 +1027,7 @@ static void crowd_table(rl_local_seg *seg, int steps)
 	for (int n = 0; n < TABLE_NAMES; n++) {
 		if (held_now[n]) {
 			size_t tok_len = (size_t)snprintf(tok, sizeof(tok), "t%d", n);
-			rl_local_unlock(seg, held_pos[n].slot, held_pos[n].ticket, false);
+			rl_local_unlock(seg, held_pos[n].slot, held_pos[n].ticket, false, 0);
 			rl_local_released(seg, held_pos[n].slot, held_pos[n].ticket, tok, tok_len);
 			held_now[n] = false;
 		}
