@@ -52,6 +52,52 @@ void rl_lock_get_command(rl_command *cmd, const rl_lock_ref *lock)
 	rl_command_add(cmd, lock->key, lock->key_len);
 }
 
+bool rl_lock_owner_valid(const char *owner, size_t len)
+{
+	size_t i;
+
+	if (len == 0 || len > RL_LOCK_OWNER_MAX) {
+		return false;
+	}
+	for (i = 0; i < len; i++) {
+		if ((unsigned char)owner[i] < 0x21 || (unsigned char)owner[i] > 0x7e) {
+			return false;
+		}
+	}
+	return true;
+}
+
+size_t rl_lock_value_owner_len(const char *value, size_t len)
+{
+	const char *space = memchr(value, ' ', len);
+	return space ? (size_t)(space - value) : len;
+}
+
+bool rl_lock_value_has_owner(const char *value, size_t len, const char *owner, size_t owner_len)
+{
+	return rl_lock_value_owner_len(value, len) == owner_len && memcmp(value, owner, owner_len) == 0;
+}
+
+bool rl_lock_value_is_local(const char *value, size_t len)
+{
+	return len > 0 && value[0] == RL_LOCK_LOCAL_MARK && !memchr(value, ' ', len);
+}
+
+rl_status rl_lock_read(rl_conn *conn, const rl_lock_ref *lock, char *value, size_t cap, long long *len, rl_error *err)
+{
+	rl_command cmd;
+	redisReply *reply;
+	rl_status status;
+
+	rl_lock_get_command(&cmd, lock);
+	if ((status = rl_conn_call(conn, &cmd, &reply, err)) != RL_OK) {
+		return status;
+	}
+	status = rl_conn_judge_reply(conn, rl_reply_decode_value(reply, value, cap, len), reply, "GET", err);
+	freeReplyObject(reply);
+	return status;
+}
+
 rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *acquired, rl_error *err)
 {
 	char ttl[RL_LL_TEXT];

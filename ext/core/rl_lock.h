@@ -28,6 +28,44 @@ typedef struct {
 void rl_lock_set_nx_command(rl_command *cmd, const rl_lock_ref *lock, const char *ttl_ms, bool with_get);
 void rl_lock_get_command(rl_command *cmd, const rl_lock_ref *lock);
 
+/*
+ * Owners. A lock taken under an owner the caller names holds the value
+ * "<owner> <nonce>": the nonce (RL_LOCK_NONCE_LEN hex) tells apart two calls
+ * of one owner (two processes restoring one owner's lock, one waiting while
+ * the other holds: the wait queue knows a waiter by the value it will hold,
+ * and two waiters must never share one). A lock taken without an owner holds
+ * its token alone (32 hex, no space): its owner is that token. An owner is
+ * 1 to RL_LOCK_OWNER_MAX bytes of printable ASCII without the space, so the
+ * first space of a value ends its owner.
+ */
+#define RL_LOCK_OWNER_MAX 64
+#define RL_LOCK_NONCE_LEN 32
+#define RL_LOCK_VALUE_MAX (RL_LOCK_OWNER_MAX + 1 + RL_LOCK_NONCE_LEN)
+/*
+ * The first byte of the token of a lock taken through the local hand-over
+ * (php_redislock_lock_local.c): such a lock is handed on inside its host
+ * under that token, so only its holder may release or extend it in Redis.
+ */
+#define RL_LOCK_LOCAL_MARK 'L'
+
+/* Whether owner (len bytes) is a valid owner: 1..RL_LOCK_OWNER_MAX bytes, each 0x21..0x7e. */
+bool rl_lock_owner_valid(const char *owner, size_t len);
+
+/* The length of the owner part of a lock's value: up to its first space, else all of it. */
+size_t rl_lock_value_owner_len(const char *value, size_t len);
+
+/* Whether the lock's value is held by owner: its owner part is owner. */
+bool rl_lock_value_has_owner(const char *value, size_t len, const char *owner, size_t owner_len);
+
+/* Whether the value is the token of a lock taken through the local hand-over (RL_LOCK_LOCAL_MARK). */
+bool rl_lock_value_is_local(const char *value, size_t len);
+
+/*
+ * GET key: the value the lock holds, its first cap bytes copied into value;
+ * *len its whole length, -1 when nobody holds the lock.
+ */
+rl_status rl_lock_read(rl_conn *conn, const rl_lock_ref *lock, char *value, size_t cap, long long *len, rl_error *err);
+
 /* SET key token NX PX ttl_ms. *acquired tells whether the key was free. */
 rl_status rl_lock_try_acquire(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *acquired, rl_error *err);
 

@@ -35,8 +35,10 @@ typedef enum {
 	RL_ERR_QUORUM,   /* several masters: fewer than a quorum of them answered */
 	RL_ERR_ROUTE,    /* Sentinel or Cluster gave no node to run on (no master found, no slot map, the
 	                  * cluster down): nothing is known to have run */
-	RL_ERR_REDIRECTS /* Cluster kept redirecting (MOVED/ASK too often, TRYAGAIN or LOADING beyond our
-	                  * patience): nothing is known to have run */
+	RL_ERR_REDIRECTS, /* Cluster kept redirecting (MOVED/ASK too often, TRYAGAIN or LOADING beyond our
+	                   * patience): nothing is known to have run */
+	RL_ERR_HELD_LOCALLY /* a lock taken through a host's local hand-over, which only its holder may release
+	                     * or extend (rl_lock.h's RL_LOCK_LOCAL_MARK): nothing was changed */
 } rl_status;
 
 /* The message names the server (never its password), e.g. "tcp://127.0.0.1:6380: read timed out". */

@@ -66,6 +66,20 @@ bool rl_reply_rejects_set_nx_get(const redisReply *reply)
 	return rl_reply_is_error(reply, "ERR syntax error");
 }
 
+rl_reply_verdict rl_reply_decode_value(const redisReply *reply, char *out, size_t cap, long long *len)
+{
+	if (reply->type == REDIS_REPLY_NIL) {
+		*len = -1;
+		return RL_REPLY_OK;
+	}
+	if (reply->type != REDIS_REPLY_STRING) {
+		return other_shape(reply);
+	}
+	memcpy(out, reply->str, reply->len < cap ? reply->len : cap);
+	*len = (long long)reply->len;
+	return RL_REPLY_OK;
+}
+
 rl_reply_verdict rl_reply_decode_owner(const redisReply *reply, const char *token, size_t token_len, bool *owned)
 {
 	if (reply->type != REDIS_REPLY_NIL && reply->type != REDIS_REPLY_STRING) {

@@ -43,6 +43,9 @@ rl_reply_verdict rl_reply_decode_set_nx_get(const redisReply *reply, bool *acqui
 /* A server older than 7 refuses SET's NX and GET together: try the plain form. */
 bool rl_reply_rejects_set_nx_get(const redisReply *reply);
 
+/* GET key: a string (its first cap bytes copied into out, *len its whole length) or nil (*len -1). */
+rl_reply_verdict rl_reply_decode_value(const redisReply *reply, char *out, size_t cap, long long *len);
+
 /* GET key: *owned only when the key holds exactly token (nil: nobody holds it). */
 rl_reply_verdict rl_reply_decode_owner(const redisReply *reply, const char *token, size_t token_len, bool *owned);
 

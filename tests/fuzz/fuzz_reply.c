@@ -19,6 +19,7 @@
 #include "rl_conn.h"
 #include "rl_reply.h"
 #include "rl_wait.h"
+#include "rl_lock.h"
 
 #define TOKEN "0123456789abcdef0123456789abcdef"
 
@@ -189,6 +190,24 @@ static void decode_all(const redisReply *reply, int depth)
 			&& memcmp(reply->str, TOKEN, reply->len) == 0);
 	}
 	check_judge(verdict, reply);
+
+	{
+		/* a lock's value, read into a buffer of the size its readers use: never past it */
+		char value[RL_LOCK_VALUE_MAX + 1];
+		long long len = -2;
+		value[RL_LOCK_VALUE_MAX] = '#';
+		verdict = rl_reply_decode_value(reply, value, RL_LOCK_VALUE_MAX, &len);
+		FUZZ_CHECK(fair_verdict(verdict, reply, REDIS_REPLY_NIL, REDIS_REPLY_STRING));
+		FUZZ_CHECK(value[RL_LOCK_VALUE_MAX] == '#');
+		if (verdict == RL_REPLY_OK) {
+			FUZZ_CHECK(reply->type == REDIS_REPLY_NIL ? len == -1 : len == (long long)reply->len);
+			if (len >= 0) {
+				size_t owner_len = rl_lock_value_owner_len(value, (size_t)len < RL_LOCK_VALUE_MAX ? (size_t)len : RL_LOCK_VALUE_MAX);
+				FUZZ_CHECK(owner_len <= (size_t)len && !memchr(value, ' ', owner_len));
+			}
+		}
+		check_judge(verdict, reply);
+	}
 
 	check_block(rl_reply_decode_blpop, reply, REDIS_REPLY_ARRAY);
 	check_block(rl_reply_decode_brpoplpush, reply, REDIS_REPLY_STRING);
