@@ -1,5 +1,5 @@
 --TEST--
-Error codes: each RedisLockException constant is distinct and documented, and real failures carry theirs: a refused port CONNECT_FAILED, a wrong password AUTH_FAILED, a paused server READ_TIMEOUT, a WRONGTYPE key SERVER_ERROR (the server's prefix kept, the key untouched), two of three masters down NO_QUORUM, no Sentinel answering and no cluster node NO_ROUTE; each counted in stats()['errors'] once (the hostile_*, cluster_redirect_loop, sentinel_errors and error_out_of_memory tests check the others: PROTOCOL_ERROR, CONNECTION_LOST, TOO_MANY_REDIRECTS, OUT_OF_MEMORY)
+Error codes: each RedisLockException constant is distinct and documented, and real failures carry theirs: a refused port CONNECT_FAILED, a wrong password AUTH_FAILED, a paused server READ_TIMEOUT, a WRONGTYPE key SERVER_ERROR (the server's prefix kept, the key untouched), two of three masters down NO_QUORUM, no Sentinel answering and no cluster node NO_ROUTE; each counted in stats()['errors'] once (the hostile_*, cluster_redirect_loop, sentinel_errors and error_out_of_memory tests check the others: PROTOCOL_ERROR, CONNECTION_LOST, TOO_MANY_REDIRECTS, OUT_OF_MEMORY; lock_force_unlock HELD_LOCALLY)
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -65,7 +65,7 @@ kind_of('no cluster node', fn () => (new RedisSemaphore('cluster://127.0.0.1:' .
     RedisSemaphore::class);
 ?>
 --EXPECT--
-{"CONNECT_FAILED":1,"AUTH_FAILED":2,"READ_TIMEOUT":3,"CONNECTION_LOST":4,"SERVER_ERROR":5,"PROTOCOL_ERROR":6,"NO_QUORUM":7,"NO_ROUTE":8,"TOO_MANY_REDIRECTS":9,"OUT_OF_MEMORY":10}
+{"CONNECT_FAILED":1,"AUTH_FAILED":2,"READ_TIMEOUT":3,"CONNECTION_LOST":4,"SERVER_ERROR":5,"PROTOCOL_ERROR":6,"NO_QUORUM":7,"NO_ROUTE":8,"TOO_MANY_REDIRECTS":9,"OUT_OF_MEMORY":10,"HELD_LOCALLY":11}
 bool(true)
 bool(true)
 refused: CONNECT_FAILED, counted

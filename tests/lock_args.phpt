@@ -36,12 +36,23 @@ foreach ([$l, $off] as $o) {
     foreach ([-0.001, -1, NAN, INF, -INF, 1e9 + 1] as $timeout) {
         check('timeout', fn () => $o->lock($name, $timeout));
     }
-    foreach ([0, 0.0, -1, NAN, INF, 1e9 + 1, 1e10] as $expire) {
+    // 0 is no lifetime (tests/lock_owner.phpt); below it, or past 1e9 s, is refused
+    foreach ([-0.001, -1, NAN, INF, 1e9 + 1, 1e10] as $expire) {
         check('lock expire', fn () => $o->lock($name, 0, $expire));
     }
-    foreach ([0, -0.5, NAN, INF, 1e9 + 1] as $expire) {
+    foreach ([-0.5, NAN, INF, 1e9 + 1] as $expire) {
         check('expire', fn () => $o->expire($held, $expire));
     }
+    // an owner: 1 to 64 bytes of 0x21..0x7e, for every method that takes one
+    foreach (['', 'a b', "a\tb", "a\0b", "caf\u{e9}", "\x7f", str_repeat('o', 65)] as $owner) {
+        check('lock owner', fn () => $o->lock($name, 0, 1, 100000, $owner));
+    }
+    check('expire owner', fn () => $o->expire($held, 1, ''));
+    check('isLocking owner', fn () => $o->isLocking($held, 'a b'));
+    check('unlock owner', fn () => $o->unlock($held, str_repeat('o', 65)));
+    check('remaining owner', fn () => $o->remaining($held, "\n"));
+    check('owner empty', fn () => $o->owner(''));
+    check('forceUnlock empty', fn () => $o->forceUnlock(''));
     check('interval', fn () => $o->lock($name, 0, 1, -1));
     check('interval', fn () => $o->lock($name, 1, 1, PHP_INT_MIN));
 }
@@ -74,18 +85,29 @@ ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000
 ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
 ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
 ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::expire(): Argument #3 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::isLocking(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::unlock(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::remaining(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::owner(): Argument #1 ($name) must not be empty
+ValueError: RedisLock::forceUnlock(): Argument #1 ($name) must not be empty
 ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be between 0 and 60000000 (microseconds)
 ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be between 0 and 60000000 (microseconds)
 --
@@ -99,18 +121,29 @@ ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000
 ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
 ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
 ValueError: RedisLock::lock(): Argument #2 ($timeout) must be between 0 and 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #3 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::expire(): Argument #2 ($expire) must be greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #3 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::expire(): Argument #3 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::isLocking(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::unlock(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::remaining(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::owner(): Argument #1 ($name) must not be empty
+ValueError: RedisLock::forceUnlock(): Argument #1 ($name) must not be empty
 ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be between 0 and 60000000 (microseconds)
 ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be between 0 and 60000000 (microseconds)
 -- nothing changed

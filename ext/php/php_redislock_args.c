@@ -4,6 +4,7 @@
  * argument, before anything is sent.
  */
 #include "php_redislock_args.h"
+#include "rl_lock.h"
 
 #include <math.h>
 
@@ -37,6 +38,30 @@ bool php_redislock_check_expire(double expire, uint32_t arg_num, long long *ttl_
 		return false;
 	}
 	*ttl_ms = (long long)ceil(expire * 1000.0);
+	return true;
+}
+
+bool php_redislock_check_lock_expire(double expire, uint32_t arg_num, long long *ttl_ms)
+{
+	if (expire == 0) {
+		*ttl_ms = (long long)(PHP_REDISLOCK_MAX_SECONDS * 1000.0);
+		return true;
+	}
+	if (!(expire > 0 && expire <= PHP_REDISLOCK_MAX_SECONDS)) { /* also rejects NAN */
+		zend_argument_value_error(arg_num, "must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)");
+		return false;
+	}
+	*ttl_ms = (long long)ceil(expire * 1000.0);
+	return true;
+}
+
+bool php_redislock_check_owner(const zend_string *owner, uint32_t arg_num)
+{
+	if (owner && !rl_lock_owner_valid(ZSTR_VAL(owner), ZSTR_LEN(owner))) {
+		zend_argument_value_error(arg_num, "must be 1 to %d bytes of printable ASCII without spaces (0x21 to 0x7e)",
+			RL_LOCK_OWNER_MAX);
+		return false;
+	}
 	return true;
 }
 

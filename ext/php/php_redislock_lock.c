@@ -35,6 +35,9 @@ static void held_lock_free(zval *record)
 			ZSTR_LEN(held->token));
 	}
 	zend_string_release(held->token);
+	if (held->name) {
+		zend_string_release(held->name);
+	}
 	efree(held);
 }
 
@@ -92,51 +95,63 @@ static void hand_on_local_held(redislock_lock_object *lock, bool *all_released)
 }
 
 /*
- * Releases every lock in held, in one round trip per node. Entries released or found
+ * Releases every lock in held and owned, in one round trip per node. Entries released or found
  * not ours any more are removed; on a connection failure they stay, so that a
  * later unlockAll() or the request end tries again. *all_released tells whether
  * every one was still ours and is now deleted.
  */
 static rl_status release_held(redislock_lock_object *lock, bool *all_released, rl_error *err)
 {
-	uint32_t n = zend_hash_num_elements(&lock->held), i = 0;
+	uint32_t n, i = 0;
 	rl_lock_ref *refs;
-	zend_string **keys, **names;
+	zend_string **keys, **names, **places;
+	HashTable **tables;
 	const char **key_ptrs;
 	size_t *key_lens;
 	bool *reported, *settled;
-	zend_string *name;
+	zend_string *place;
 	held_lock *held;
 	rl_status status;
 	bool local_released = true;
+	HashTable *table, *both[2] = { &lock->held, &lock->owned };
+	int t;
 
 	*all_released = true;
-	if (n == 0) {
+	if (zend_hash_num_elements(&lock->held) + zend_hash_num_elements(&lock->owned) == 0) {
 		return RL_OK;
 	}
 	hand_on_local_held(lock, &local_released);
-	if ((n = zend_hash_num_elements(&lock->held)) == 0) {
+	if ((n = zend_hash_num_elements(&lock->held) + zend_hash_num_elements(&lock->owned)) == 0) {
 		*all_released = local_released;
 		return RL_OK;
 	}
 	refs = safe_emalloc(n, sizeof(*refs), 0);
 	keys = safe_emalloc(n, sizeof(*keys), 0);
 	names = safe_emalloc(n, sizeof(*names), 0);
+	places = safe_emalloc(n, sizeof(*places), 0);
+	tables = safe_emalloc(n, sizeof(*tables), 0);
 	key_ptrs = safe_emalloc(n, sizeof(*key_ptrs), 0);
 	key_lens = safe_emalloc(n, sizeof(*key_lens), 0);
 	reported = safe_emalloc(n, sizeof(*reported), 0);
 	settled = safe_emalloc(n, sizeof(*settled), 0);
-	ZEND_HASH_FOREACH_STR_KEY_PTR(&lock->held, name, held) {
-		keys[i] = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &refs[i]);
-		names[i] = zend_string_copy(name);
-		key_ptrs[i] = refs[i].key;
-		key_lens[i] = refs[i].key_len;
-		/* a refused lock was never the user's: whatever happens to it is not reported */
-		reported[i] = !held->refused;
-		i++;
-	} ZEND_HASH_FOREACH_END();
+	for (t = 0; t < 2; t++) {
+		table = both[t];
+		ZEND_HASH_FOREACH_STR_KEY_PTR(table, place, held) {
+			zend_string *name = held->name ? held->name : place;
+			keys[i] = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &refs[i]);
+			names[i] = zend_string_copy(name);
+			places[i] = zend_string_copy(place);
+			tables[i] = table;
+			key_ptrs[i] = refs[i].key;
+			key_lens[i] = refs[i].key_len;
+			/* a refused lock was never the user's: whatever happens to it is not reported */
+			reported[i] = !held->refused;
+			i++;
+		} ZEND_HASH_FOREACH_END();
+	}
 
 	if (php_redislock_client_is_multi(&lock->client)) {
+		/* (owners are refused over several masters: every record is in held, under its name) */
 		status = php_redislock_multi_release_held(lock, n, refs, names, all_released, err);
 	} else {
 		php_redislock_release_set set;
@@ -151,17 +166,20 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 		for (i = 0; i < n; i++) {
 			/* a server that answered for a lock, whatever it said: it is not ours any more */
 			if (settled[i]) {
-				held_forget(lock, names[i]);
+				zend_hash_del(tables[i], places[i]);
 			}
 		}
 	}
 	for (i = 0; i < n; i++) {
 		zend_string_release(keys[i]);
 		zend_string_release(names[i]);
+		zend_string_release(places[i]);
 	}
 	efree(refs);
 	efree(keys);
 	efree(names);
+	efree(places);
+	efree(tables);
 	efree(key_ptrs);
 	efree(key_lens);
 	efree(reported);
@@ -169,6 +187,19 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 	/* the batch's verdict is its own (it starts from true): a local lock found taken back is not released */
 	*all_released = *all_released && local_released;
 	return status;
+}
+
+static int forget_if_kept(zval *record)
+{
+	return ((held_lock *)Z_PTR_P(record))->keep ? ZEND_HASH_APPLY_REMOVE : ZEND_HASH_APPLY_KEEP;
+}
+
+/* The locks lock($releaseAtRequestEnd = false) took: forgotten, never released, when the request or the object ends. */
+static void forget_kept(php_redislock_holder *holder)
+{
+	redislock_lock_object *lock = lock_from_holder(holder);
+	zend_hash_apply(&lock->held, forget_if_kept);
+	zend_hash_apply(&lock->owned, forget_if_kept);
 }
 
 /* The registry's release of everything held (request end, destruction). */
@@ -186,6 +217,9 @@ static zend_object *lock_create(zend_class_entry *ce)
 
 	php_redislock_holding_create(&lock->std, ce, &redislock_lock_handlers, &lock->holder, &lock->held,
 		held_lock_free, "locks", holder_release);
+	zend_hash_init(&lock->owned, 0, NULL, held_lock_free, 0);
+	lock->holder.also_held = &lock->owned;
+	lock->holder.forget_kept = forget_kept;
 	return &lock->std;
 }
 
@@ -195,6 +229,7 @@ static void lock_free(zend_object *obj)
 
 	/* A lock nobody can reach any more can never be unlocked: release it now. */
 	php_redislock_holding_free(obj, &lock->holder, &lock->held, &lock->client);
+	zend_hash_destroy(&lock->owned); /* emptied by the release above */
 }
 
 /* Entry checks shared by every method that works on a name. */
@@ -525,29 +560,64 @@ rl_status php_redislock_lock_take(redislock_lock_object *lock, zend_string *key,
 	return status;
 }
 
+/*
+ * The value a new lock() writes: a fresh token, or under an owner "<owner>
+ * <token>" (rl_lock.h); a take through the local hand-over marks its token.
+ */
+static size_t new_lock_value(char value[RL_LOCK_VALUE_MAX + 1], const zend_string *owner)
+{
+	char token[PHP_REDISLOCK_TOKEN_LEN + 1];
+	size_t len = 0;
+
+	if (!php_redislock_make_token(token)) {
+		return 0;
+	}
+	if (owner) {
+		memcpy(value, ZSTR_VAL(owner), ZSTR_LEN(owner));
+		len = ZSTR_LEN(owner);
+		value[len++] = ' ';
+	}
+	memcpy(value + len, token, PHP_REDISLOCK_TOKEN_LEN + 1);
+	return len + PHP_REDISLOCK_TOKEN_LEN;
+}
+
+/* A lock with an owner over several masters: not yet (its reads from outside would need a quorum of their own). */
+static bool check_owner_here(redislock_lock_object *lock, const zend_string *owner, uint32_t arg_num)
+{
+	if (owner && php_redislock_client_is_multi(&lock->client)) {
+		zend_argument_value_error(arg_num, "must be null with several masters (owners take one server, Sentinel or Cluster)");
+		return false;
+	}
+	return true;
+}
+
 PHP_METHOD(RedisLock, lock)
 {
-	zend_string *name, *key;
+	zend_string *name, *key, *owner = NULL;
 	double timeout = 0, expire = 15;
 	zend_long wait_interval_us = 100000;
 	long long ttl_ms;
 	redislock_lock_object *lock;
-	char token[PHP_REDISLOCK_TOKEN_LEN + 1];
+	char token[RL_LOCK_VALUE_MAX + 1];
+	size_t token_len;
 	rl_lock_ref ref;
 	rl_status status = RL_OK;
 	rl_error err;
 	held_lock *held;
+	held_place place;
 	uint64_t deadline_ns, started_ns;
 	lock_take take = { 0 };
-	rl_local_seg *seg;
-	bool acquired, refused, local = false;
+	rl_local_seg *seg = NULL;
+	bool acquired, refused, local = false, release_at_end = true;
 
-	ZEND_PARSE_PARAMETERS_START(1, 4)
+	ZEND_PARSE_PARAMETERS_START(1, 6)
 		Z_PARAM_STR(name)
 		Z_PARAM_OPTIONAL
 		Z_PARAM_DOUBLE(timeout)
 		Z_PARAM_DOUBLE(expire)
 		Z_PARAM_LONG(wait_interval_us)
+		Z_PARAM_STR_OR_NULL(owner)
+		Z_PARAM_BOOL(release_at_end)
 	ZEND_PARSE_PARAMETERS_END();
 
 	if (!php_redislock_check_name(name, 1)) {
@@ -556,42 +626,49 @@ PHP_METHOD(RedisLock, lock)
 	if (!php_redislock_check_timeout(timeout, 2)) {
 		RETURN_THROWS();
 	}
-	if (!php_redislock_check_expire(expire, 3, &ttl_ms)) {
+	if (!php_redislock_check_lock_expire(expire, 3, &ttl_ms)) {
 		RETURN_THROWS();
 	}
 	if (!php_redislock_check_wait_interval(wait_interval_us, 4)) {
 		RETURN_THROWS();
 	}
+	if (!php_redislock_check_owner(owner, 5)) {
+		RETURN_THROWS();
+	}
 	if (!(lock = lock_for_call(ZEND_THIS))) {
 		RETURN_THROWS();
 	}
-	if (!php_redislock_check_lock_name(lock->client.prefix, name, 1)) {
+	if (!php_redislock_check_lock_name(lock->client.prefix, name, 1) || !check_owner_here(lock, owner, 5)) {
 		RETURN_THROWS();
 	}
 	if (php_redislock_client_is_multi(&lock->client)) {
 		php_redislock_multi_lock(lock, name, timeout, ttl_ms, wait_interval_us, return_value);
+		if (!release_at_end && (held = held_find(lock, name))) {
+			held->keep = true;
+		}
 		return;
 	}
 
 	key = make_ref(lock, name, NULL, 0, &ref);
+	held_place_init(&place, lock, name, owner);
 
 	/* Refused before (min_replicas), and perhaps back after a failover: deleted first, so we never queue behind it. */
-	if ((held = held_find(lock, name)) && held->refused) {
+	if ((held = place_find(&place)) && held->refused) {
 		bool gone = false;
 		ref.token = ZSTR_VAL(held->token);
 		ref.token_len = ZSTR_LEN(held->token);
 		if ((status = php_redislock_held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &gone, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
-		held_forget(lock, name);
+		place_forget(&place);
 	}
 	/* A local holder the host's slot no longer names (it stalled past its lifetime) holds nothing. */
-	if ((held = held_find(lock, name)) && held->local_seg
+	if ((held = place_find(&place)) && held->local_seg
 			&& !rl_local_is_holder(held->local_seg, held->local_slot, held->local_ticket, NULL, NULL)) {
-		held_forget(lock, name);
+		place_forget(&place);
 	}
 	/* Already ours: re-locking must not deadlock on ourselves; it renews the lifetime. */
-	if ((held = held_find(lock, name))) {
+	if ((held = place_find(&place))) {
 		bool extended = false;
 		uint64_t sent_ns = php_redislock_now_ns();
 		ref.token = ZSTR_VAL(held->token);
@@ -602,24 +679,34 @@ PHP_METHOD(RedisLock, lock)
 		}
 		if (extended) {
 			local_lifetime_renewed(held, sent_ns, ttl_ms);
+			/* the latest call says whether the request's end releases it */
+			held->keep = !release_at_end;
 			zend_string_release(key);
+			held_place_destroy(&place);
 			RETURN_TRUE;
 		}
-		held_forget(lock, name); /* lost meanwhile (expired, deleted): acquire anew */
+		place_forget(&place); /* lost meanwhile (expired, deleted): acquire anew */
 	}
 
-	if (!php_redislock_make_token(token)) {
+	if (!(token_len = new_lock_value(token, owner))) {
 		zend_string_release(key);
+		held_place_destroy(&place);
 		RETURN_THROWS();
 	}
 	ref.token = token;
-	ref.token_len = PHP_REDISLOCK_TOKEN_LEN;
+	ref.token_len = token_len;
 
 	/* the deadline counts from the call: a WAIT behind the first try (min_replicas) is part of the time */
 	deadline_ns = php_redislock_wait_deadline_ns(timeout);
 	started_ns = php_redislock_now_ns();
-	/* with no time to wait, one try in Redis says as much as the host's slot would */
-	if (timeout > 0 && (seg = php_redislock_local_segment(&lock->client))) {
+	/*
+	 * With no time to wait, one try in Redis says as much as the host's slot
+	 * would. A lock with an owner, or kept past the request, may be released
+	 * from outside its holder (unlock() given its owner, forceUnlock()), which
+	 * a local hand-over would not see: it takes the global protocol.
+	 */
+	if (timeout > 0 && !owner && release_at_end && (seg = php_redislock_local_segment(&lock->client))) {
+		token[0] = RL_LOCK_LOCAL_MARK;
 		status = php_redislock_local_lock(lock, seg, name, key, &ref, timeout, ttl_ms, started_ns, deadline_ns, &local,
 			&take, &err);
 	}
@@ -629,7 +716,7 @@ PHP_METHOD(RedisLock, lock)
 	acquired = take.acquired;
 	refused = take.refused;
 	if (refused) {
-		held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN)->refused = true;
+		place_put(&place, token, token_len)->refused = true;
 	}
 	zend_string_release(key);
 	php_redislock_stats_acquire_end(PHP_REDISLOCK_STATS_LOCK, name, started_ns, take.wait_entered, timeout,
@@ -643,20 +730,56 @@ PHP_METHOD(RedisLock, lock)
 			 * unlockAll() or the request end deletes the key if it is ours.
 			 * (The local path keeps its own records.)
 			 */
-			held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN);
+			place_put(&place, token, token_len);
 		}
+		held_place_destroy(&place);
 		php_redislock_client_throw(&lock->client, status, &err);
 		RETURN_THROWS();
 	}
 	if (acquired && !local) {
-		held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN)->waited = take.waited;
+		held = place_put(&place, token, token_len);
+		held->waited = take.waited;
+		held->keep = !release_at_end;
 	}
+	held_place_destroy(&place);
 	RETURN_BOOL(acquired);
 
 failed:
 	zend_string_release(key);
+	held_place_destroy(&place);
 	php_redislock_client_throw(&lock->client, status, &err);
 	RETURN_THROWS();
+}
+
+/* ---- reading who holds a lock (owners, forceUnlock) ---- */
+
+typedef struct {
+	const rl_lock_ref *ref;
+	char value[RL_LOCK_VALUE_MAX + 1];
+	long long len; /* the whole value's; -1: nobody holds the lock */
+} held_read;
+
+static rl_status held_read_run(rl_conn *conn, void *ctx, rl_error *err)
+{
+	held_read *r = ctx;
+	return rl_lock_read(conn, r->ref, r->value, RL_LOCK_VALUE_MAX, &r->len, err);
+}
+
+/* GET of ref's key where it lives: r->value and r->len (-1: free). */
+static rl_status read_holder(redislock_lock_object *lock, const rl_lock_ref *ref, held_read *r, rl_error *err)
+{
+	r->ref = ref;
+	r->len = -1;
+	return php_redislock_client_run(&lock->client, ref->key, ref->key_len, held_read_run, r, NULL, 0, err);
+}
+
+/* Whether the value read is a lock's of ours (no longer than any value we write) and, if owner is given, that owner's. */
+static bool read_is_lock(const held_read *r, const zend_string *owner)
+{
+	if (r->len < 0 || r->len > RL_LOCK_VALUE_MAX) {
+		return false;
+	}
+	return !owner || rl_lock_value_has_owner(r->value, (size_t)r->len, ZSTR_VAL(owner), ZSTR_LEN(owner));
 }
 
 /*
@@ -664,8 +787,84 @@ failed:
  * object holds (a name it does not hold is false, with no round trip). The
  * record goes when the server says the lock is not ours, and after any answer
  * to an unlock; after a connection failure it stays, for a later try.
+ * Given an owner, the lock held under it is acted on wherever it was taken
+ * (call_as_owner()).
  */
-static void call_on_held(zval *this_zv, zend_string *name, held_call call, long long ttl_ms, zval *return_value)
+static void call_on_held(zval *this_zv, zend_string *name, zend_string *owner, held_call call, long long ttl_ms,
+		zval *return_value);
+
+/*
+ * A call given an owner. With this object's record of the owner's lock, as
+ * any held lock; without one (taken by another object or process), or when
+ * the record's acquisition is not the one that holds it now, the holder is
+ * read first (GET) and the call made with the value found, if it is the
+ * owner's: still token-checked, so a lock that changed hands in between is
+ * left alone. A lock taken through the local hand-over is only read, never
+ * released or extended from outside (RL_ERR_HELD_LOCALLY): its host hands
+ * it on without asking Redis.
+ */
+static void call_as_owner(redislock_lock_object *lock, held_place *place, held_call call, long long ttl_ms,
+		zval *return_value)
+{
+	held_lock *held = place_find(place);
+	zend_string *key;
+	rl_lock_ref ref;
+	rl_status status;
+	rl_error err;
+	held_read r;
+	bool yes = false;
+	long long left_ms = -1;
+
+	if (held && !held->refused) {
+		key = make_ref(lock, place->name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
+		status = php_redislock_held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && held->waited, &yes,
+			&left_ms, NULL, &err);
+		zend_string_release(key);
+		if (status == RL_OK ? (call == HELD_RELEASE || !yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {
+			place_forget(place);
+		}
+		if (status != RL_OK) {
+			goto failed;
+		}
+		if (yes) {
+			goto answer;
+		}
+		php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++; /* believed held: expired, or deleted, meanwhile */
+	}
+	key = make_ref(lock, place->name, NULL, 0, &ref);
+	status = read_holder(lock, &ref, &r, &err);
+	if (status == RL_OK && read_is_lock(&r, place->owner)) {
+		if ((call == HELD_EXTEND || call == HELD_RELEASE) && rl_lock_value_is_local(r.value, (size_t)r.len)) {
+			status = RL_ERR_HELD_LOCALLY;
+			snprintf(err.message, sizeof(err.message), "the lock is held through its host's local hand-over: "
+				"only its holder may %s it", call == HELD_EXTEND ? "extend" : "release");
+		} else {
+			ref.token = r.value;
+			ref.token_len = (size_t)r.len;
+			/* whoever took it, others may be queued: a release hands it on */
+			status = php_redislock_held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE, &yes, &left_ms, NULL, &err);
+		}
+	}
+	zend_string_release(key);
+	if (status != RL_OK) {
+		goto failed;
+	}
+answer:
+	if (call == HELD_REMAINING) {
+		if (!yes) {
+			RETURN_FALSE;
+		}
+		RETURN_DOUBLE((double)left_ms / 1000.0);
+	}
+	RETURN_BOOL(yes);
+
+failed:
+	php_redislock_client_throw(&lock->client, status, &err);
+	RETURN_THROWS();
+}
+
+static void call_on_held(zval *this_zv, zend_string *name, zend_string *owner, held_call call, long long ttl_ms,
+		zval *return_value)
 {
 	redislock_lock_object *lock = lock_for_call(this_zv);
 	zend_string *key;
@@ -679,6 +878,16 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 
 	if (!lock) {
 		RETURN_THROWS();
+	}
+	if (owner) {
+		held_place place;
+		if (!check_owner_here(lock, owner, call == HELD_EXTEND ? 3 : 2)) {
+			RETURN_THROWS();
+		}
+		held_place_init(&place, lock, name, owner);
+		call_as_owner(lock, &place, call, ttl_ms, return_value);
+		held_place_destroy(&place);
+		return;
 	}
 	if (!(held = held_find(lock, name)) || held->refused) {
 		RETURN_FALSE; /* a refused lock is not held: unlockAll() or the request end clear it up */
@@ -737,34 +946,39 @@ static void call_on_held(zval *this_zv, zend_string *name, held_call call, long 
 
 PHP_METHOD(RedisLock, expire)
 {
-	zend_string *name;
+	zend_string *name, *owner = NULL;
 	double expire;
 	long long ttl_ms;
 
-	ZEND_PARSE_PARAMETERS_START(2, 2)
+	ZEND_PARSE_PARAMETERS_START(2, 3)
 		Z_PARAM_STR(name)
 		Z_PARAM_DOUBLE(expire)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(owner)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!php_redislock_check_name(name, 1) || !php_redislock_check_expire(expire, 2, &ttl_ms)) {
+	if (!php_redislock_check_name(name, 1) || !php_redislock_check_lock_expire(expire, 2, &ttl_ms)
+			|| !php_redislock_check_owner(owner, 3)) {
 		RETURN_THROWS();
 	}
-	call_on_held(ZEND_THIS, name, HELD_EXTEND, ttl_ms, return_value);
+	call_on_held(ZEND_THIS, name, owner, HELD_EXTEND, ttl_ms, return_value);
 }
 
-/* isLocking(), unlock(), remaining(): a name, then call_on_held(). */
+/* isLocking(), unlock(), remaining(): a name and an optional owner, then call_on_held(). */
 static void call_with_name(INTERNAL_FUNCTION_PARAMETERS, held_call call)
 {
-	zend_string *name;
+	zend_string *name, *owner = NULL;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
+	ZEND_PARSE_PARAMETERS_START(1, 2)
 		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(owner)
 	ZEND_PARSE_PARAMETERS_END();
 
-	if (!php_redislock_check_name(name, 1)) {
+	if (!php_redislock_check_name(name, 1) || !php_redislock_check_owner(owner, 2)) {
 		RETURN_THROWS();
 	}
-	call_on_held(ZEND_THIS, name, call, 0, return_value);
+	call_on_held(ZEND_THIS, name, owner, call, 0, return_value);
 }
 
 PHP_METHOD(RedisLock, isLocking)
@@ -780,6 +994,124 @@ PHP_METHOD(RedisLock, unlock)
 PHP_METHOD(RedisLock, remaining)
 {
 	call_with_name(INTERNAL_FUNCTION_PARAM_PASSTHRU, HELD_REMAINING);
+}
+
+/* owner() and forceUnlock(): one server, Sentinel or Cluster; the object set up. */
+static redislock_lock_object *lock_for_name_call(zval *this_zv, zend_string *name)
+{
+	redislock_lock_object *lock;
+
+	if (!php_redislock_check_name(name, 1) || !(lock = lock_for_call(this_zv))) {
+		return NULL;
+	}
+	if (php_redislock_client_is_multi(&lock->client)) {
+		zend_throw_error(NULL, "%s() is not available with several masters", get_active_function_name());
+		return NULL;
+	}
+	return lock;
+}
+
+PHP_METHOD(RedisLock, owner)
+{
+	zend_string *name, *key;
+	redislock_lock_object *lock;
+	rl_lock_ref ref;
+	rl_status status;
+	rl_error err;
+	held_read r;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!(lock = lock_for_name_call(ZEND_THIS, name))) {
+		RETURN_THROWS();
+	}
+	key = make_ref(lock, name, NULL, 0, &ref);
+	status = read_holder(lock, &ref, &r, &err);
+	zend_string_release(key);
+	if (status != RL_OK) {
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	if (r.len < 0) {
+		RETURN_FALSE;
+	}
+	RETURN_STRINGL(r.value, rl_lock_value_owner_len(r.value, MIN((size_t)r.len, RL_LOCK_VALUE_MAX)));
+}
+
+/* This object's record of the lock held under value, if it has one: forgotten (forceUnlock() released it). */
+static void forget_record_of(redislock_lock_object *lock, zend_string *name, const char *value, size_t len)
+{
+	held_place place;
+	held_lock *held;
+	size_t owner_len = rl_lock_value_owner_len(value, len);
+	zend_string *owner = owner_len < len ? zend_string_init(value, owner_len, 0) : NULL;
+
+	held_place_init(&place, lock, name, owner);
+	if ((held = place_find(&place)) && ZSTR_LEN(held->token) == len && memcmp(ZSTR_VAL(held->token), value, len) == 0) {
+		place_forget(&place);
+	}
+	held_place_destroy(&place);
+	if (owner) {
+		zend_string_release(owner);
+	}
+}
+
+/* How often forceUnlock() reads again a lock that changed hands between its read and its release. */
+#define FORCE_UNLOCK_TRIES 8
+
+PHP_METHOD(RedisLock, forceUnlock)
+{
+	zend_string *name, *key;
+	redislock_lock_object *lock;
+	rl_lock_ref ref;
+	rl_status status = RL_OK;
+	rl_error err;
+	held_read r;
+	bool released = false;
+	int tries;
+
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(name)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!(lock = lock_for_name_call(ZEND_THIS, name))) {
+		RETURN_THROWS();
+	}
+	/*
+	 * The holder's own release, with the value read: it hands the lock to the
+	 * first waiter as unlock() does (no new script: to the queue it is the
+	 * holder's release, earlier than its holder would have made it).
+	 */
+	key = make_ref(lock, name, NULL, 0, &ref);
+	for (tries = 0; tries < FORCE_UNLOCK_TRIES && !released; tries++) {
+		if ((status = read_holder(lock, &ref, &r, &err)) != RL_OK || !read_is_lock(&r, NULL)) {
+			break;
+		}
+		if (rl_lock_value_is_local(r.value, (size_t)r.len)) {
+			status = RL_ERR_HELD_LOCALLY;
+			snprintf(err.message, sizeof(err.message),
+				"the lock is held through its host's local hand-over: only its holder may release it");
+			break;
+		}
+		ref.token = r.value;
+		ref.token_len = (size_t)r.len;
+		if ((status = php_redislock_held_run(lock, HELD_RELEASE, &ref, 0, true, &released, NULL, NULL, &err)) != RL_OK) {
+			break;
+		}
+		ref.token = NULL;
+		ref.token_len = 0;
+	}
+	zend_string_release(key);
+	if (released) {
+		forget_record_of(lock, name, r.value, (size_t)r.len);
+	}
+	if (status != RL_OK) {
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	RETURN_BOOL(released);
 }
 
 PHP_METHOD(RedisLock, stats)

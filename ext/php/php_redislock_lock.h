@@ -42,12 +42,22 @@ typedef struct {
 	uint64_t local_ticket;
 	uint64_t life_from_ns;   /* local: the earliest our lifetime may have begun (the client's clock) */
 	long long life_ms;       /* local: that lifetime */
+	/* lock($releaseAtRequestEnd = false): forgotten, never released, at the request's end and the object's destruction */
+	bool keep;
+	/* a lock taken under an owner the caller named: its name (owned's keys join owner and name); NULL otherwise */
+	zend_string *name;
 } held_lock;
 
 typedef struct {
 	php_redislock_client client;
 	php_redislock_holder holder;
 	HashTable held; /* name => held_lock: what this object holds, as far as it knows */
+	/*
+	 * owner "\0" name => held_lock: what it holds under owners the caller named
+	 * (an owner has no NUL byte: the first one ends it). Apart from held, so
+	 * that a name of any bytes and an owner's lock never share a key.
+	 */
+	HashTable owned;
 	zend_object std;
 } redislock_lock_object;
 
@@ -56,8 +66,8 @@ static inline held_lock *held_find(redislock_lock_object *lock, zend_string *nam
 	return zend_hash_find_ptr(&lock->held, name);
 }
 
-/* Records name as held under token, nothing else known yet; replaces any record of it. */
-static inline held_lock *held_put(redislock_lock_object *lock, zend_string *name, const char *token, size_t token_len)
+/* A record of a lock held under token, nothing else known yet. */
+static inline held_lock *held_new(const char *token, size_t token_len)
 {
 	held_lock *held = emalloc(sizeof(*held));
 	held->token = zend_string_init(token, token_len, 0);
@@ -70,7 +80,63 @@ static inline held_lock *held_put(redislock_lock_object *lock, zend_string *name
 	held->local_ticket = 0;
 	held->life_from_ns = 0;
 	held->life_ms = 0;
-	return zend_hash_update_ptr(&lock->held, name, held);
+	held->keep = false;
+	held->name = NULL;
+	return held;
+}
+
+/* Records name as held under token, nothing else known yet; replaces any record of it. */
+static inline held_lock *held_put(redislock_lock_object *lock, zend_string *name, const char *token, size_t token_len)
+{
+	return zend_hash_update_ptr(&lock->held, name, held_new(token, token_len));
+}
+
+/*
+ * Where a lock's record lives: held under its name, or owned under owner
+ * "\0" name. The same calls serve both.
+ */
+typedef struct {
+	HashTable *table;
+	zend_string *key;
+	zend_string *name;
+	zend_string *owner; /* NULL: the object's own lock */
+} held_place;
+
+static inline void held_place_init(held_place *place, redislock_lock_object *lock, zend_string *name, zend_string *owner)
+{
+	place->name = name;
+	place->owner = owner;
+	if (owner) {
+		place->table = &lock->owned;
+		place->key = zend_string_concat3(ZSTR_VAL(owner), ZSTR_LEN(owner), "", 1, ZSTR_VAL(name), ZSTR_LEN(name));
+	} else {
+		place->table = &lock->held;
+		place->key = zend_string_copy(name);
+	}
+}
+
+static inline void held_place_destroy(held_place *place)
+{
+	zend_string_release(place->key);
+}
+
+static inline held_lock *place_find(const held_place *place)
+{
+	return zend_hash_find_ptr(place->table, place->key);
+}
+
+static inline held_lock *place_put(const held_place *place, const char *token, size_t token_len)
+{
+	held_lock *held = held_new(token, token_len);
+	if (place->owner) {
+		held->name = zend_string_copy(place->name);
+	}
+	return zend_hash_update_ptr(place->table, place->key, held);
+}
+
+static inline void place_forget(const held_place *place)
+{
+	zend_hash_del(place->table, place->key);
 }
 
 static inline void held_forget(redislock_lock_object *lock, zend_string *name)

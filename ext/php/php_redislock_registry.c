@@ -18,6 +18,9 @@ void php_redislock_holder_check_fork(php_redislock_holder *holder)
 	if (holder->pid != pid) {
 		/* the parent's: forgotten, never released (the connection, too, was the parent's: refused by pid) */
 		zend_hash_clean(holder->held);
+		if (holder->also_held) {
+			zend_hash_clean(holder->also_held);
+		}
 		holder->pid = pid;
 	}
 }
@@ -27,15 +30,24 @@ static void holder_finish(php_redislock_holder *holder)
 {
 	rl_error err;
 
+	uint32_t count;
+
 	php_redislock_holder_check_fork(holder);
-	if (REDISLOCK_G(auto_release) && zend_hash_num_elements(holder->held) > 0) {
+	if (holder->forget_kept) {
+		holder->forget_kept(holder);
+	}
+	count = zend_hash_num_elements(holder->held) + (holder->also_held ? zend_hash_num_elements(holder->also_held) : 0);
+	if (REDISLOCK_G(auto_release) && count > 0) {
 		/* counted per name held (a semaphore's several slots of one name count once) */
-		php_redislock_stats_of(holder->stats_kind)->released_at_end += zend_hash_num_elements(holder->held);
+		php_redislock_stats_of(holder->stats_kind)->released_at_end += count;
 		if (holder->release(holder, &err) != RL_OK) {
 			php_redislock_log_release_failure(holder->what, err.message);
 		}
 	}
 	zend_hash_clean(holder->held);
+	if (holder->also_held) {
+		zend_hash_clean(holder->also_held);
+	}
 }
 
 void php_redislock_holder_unregister(php_redislock_holder *holder)
@@ -78,6 +90,8 @@ void php_redislock_holding_create(zend_object *std, zend_class_entry *ce, const 
 	std->handlers = handlers;
 	zend_hash_init(held, 0, NULL, record_dtor, 0);
 	holder->held = held;
+	holder->also_held = NULL;
+	holder->forget_kept = NULL;
 	holder->what = what;
 	holder->stats_kind = PHP_REDISLOCK_STATS_LOCK;
 	holder->release = release;

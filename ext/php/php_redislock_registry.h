@@ -18,6 +18,9 @@ struct php_redislock_holder {
 	php_redislock_holder *prev, *next;
 	long pid;          /* the process the holdings belong to */
 	HashTable *held;   /* the records of what is held: name => the class's record */
+	HashTable *also_held; /* a second table of records (RedisLock's owners' locks), or NULL */
+	/* Forgets (never releases) the records the end must leave alone, before it counts and releases; or NULL. */
+	void (*forget_kept)(php_redislock_holder *holder);
 	const char *what;  /* what is held, for the log ("locks", "semaphore slots") */
 	php_redislock_stats_kind stats_kind; /* whose counters count its releases at the end */
 	/* Releases everything in *held on its servers, without throwing; the records are cleared after, whatever came of it. */

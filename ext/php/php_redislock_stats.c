@@ -14,7 +14,7 @@ const double php_redislock_wait_bucket_le[PHP_REDISLOCK_WAIT_BUCKETS] = {
 /* The constant names of RedisLockException's codes, by code (0: none). */
 static const char *const error_names[PHP_REDISLOCK_ERROR_CODES] = {
 	NULL, "CONNECT_FAILED", "AUTH_FAILED", "READ_TIMEOUT", "CONNECTION_LOST", "SERVER_ERROR", "PROTOCOL_ERROR",
-	"NO_QUORUM", "NO_ROUTE", "TOO_MANY_REDIRECTS", "OUT_OF_MEMORY"
+	"NO_QUORUM", "NO_ROUTE", "TOO_MANY_REDIRECTS", "OUT_OF_MEMORY", "HELD_LOCALLY"
 };
 
 php_redislock_stats *php_redislock_stats_of(php_redislock_stats_kind kind)
@@ -36,6 +36,7 @@ zend_long php_redislock_error_code(rl_status status)
 		case RL_ERR_ROUTE:     return 8;  /* NO_ROUTE */
 		case RL_ERR_REDIRECTS: return 9;  /* TOO_MANY_REDIRECTS */
 		case RL_ERR_NOMEM:     return 10; /* OUT_OF_MEMORY */
+		case RL_ERR_HELD_LOCALLY: return 11; /* HELD_LOCALLY */
 		case RL_OK:            break;
 	}
 	return 0; /* not an error: never thrown */

@@ -25,7 +25,7 @@ typedef enum {
 extern const double php_redislock_wait_bucket_le[PHP_REDISLOCK_WAIT_BUCKETS];
 
 /* RedisLockException's codes run 1..10 (php_redislock_error_code()). */
-#define PHP_REDISLOCK_ERROR_CODES 11
+#define PHP_REDISLOCK_ERROR_CODES 12
 
 typedef struct {
 	uint64_t acquired;            /* lock()/acquire() true (re-locking a held lock not counted) */

@@ -64,6 +64,11 @@ class RedisLockException extends RuntimeException
      * Memory ran out in the client (hiredis).
      */
     public const OUT_OF_MEMORY = 10;
+    /**
+     * @var int
+     * The lock is held through a host's local hand-over (redislock.local_handover): only its holder may release or extend it.
+     */
+    public const HELD_LOCALLY = 11;
 }
 
 /**
@@ -83,13 +88,26 @@ class RedisLock
     /** One shared instance per request, configured from the INI settings. */
     public static function instance(): RedisLock {}
 
-    public function lock(string $name, float $timeout = 0, float $expire = 15, int $waitIntervalUs = 100000): bool {}
+    /**
+     * @param float $expire the lifetime in seconds; 0: none (held until released)
+     * @param string|null $owner who holds it: 1 to 64 bytes of printable ASCII
+     *   without spaces. null: this object. Two owners are two holders, whichever
+     *   objects or processes they use; the lock's other methods given the owner
+     *   act on its lock from any object or process (Laravel's restoreLock(),
+     *   a Symfony key passed to another process).
+     * @param bool $releaseAtRequestEnd false: neither the request's end nor this
+     *   object's destruction releases it (unlockAll() does); it lives until
+     *   released or its lifetime ends.
+     */
+    public function lock(string $name, float $timeout = 0, float $expire = 15, int $waitIntervalUs = 100000,
+        ?string $owner = null, bool $releaseAtRequestEnd = true): bool {}
 
-    public function expire(string $name, float $expire): bool {}
+    /** @param float $expire the new lifetime in seconds; 0: none */
+    public function expire(string $name, float $expire, ?string $owner = null): bool {}
 
-    public function isLocking(string $name): bool {}
+    public function isLocking(string $name, ?string $owner = null): bool {}
 
-    public function unlock(string $name): bool {}
+    public function unlock(string $name, ?string $owner = null): bool {}
 
     public function unlockAll(): bool {}
 
@@ -98,7 +116,23 @@ class RedisLock
      * with one server the key's remaining lifetime (one round trip); with several
      * masters the validity the client computed (no round trip).
      */
-    public function remaining(string $name): float|false {}
+    public function remaining(string $name, ?string $owner = null): float|false {}
+
+    /**
+     * Who holds $name now, as Redis says (one round trip): the owner a
+     * lock() was given, or for a lock taken without one its token (which
+     * the other methods take as $owner); false when nobody holds it.
+     */
+    public function owner(string $name): string|false {}
+
+    /**
+     * Releases $name whoever holds it, handing it to the first waiter queued
+     * (woken, as by unlock()); true if it was held. Its holder is not told:
+     * its isLocking() turns false. A lock taken through the local hand-over is
+     * refused (RedisLockException::HELD_LOCALLY): its host hands it on without
+     * asking Redis.
+     */
+    public function forceUnlock(string $name): bool {}
 
     /**
      * This process's counters of every lock (RedisLock and RedisLock over several
