@@ -22,8 +22,9 @@ RL_PACKAGES_DEMO=("${RL_PACKAGES_BUILD[@]}" redis-server)
 # userland lock it compares, gnuplot for its latency plot;
 RL_PACKAGES_WEB=(php-fpm nginx apache2-utils php-redis gnuplot-nox)
 # the test suite (scripts/test.sh; its FPM and web tests run php-fpm behind nginx under ab; the
-# valgrind pass adds valgrind); the default of ensure_packages. The benchmarks add phpredis and
-# symfony/lock (their peers) and gnuplot (bench/run.sh), the PECL check php-pear.
+# valgrind pass adds valgrind; the framework bridges' tests their frameworks, below); the default
+# of ensure_packages. The benchmarks add phpredis and symfony/lock (their peers) and gnuplot
+# (bench/run.sh), the PECL check php-pear.
 RL_PACKAGES=("${RL_PACKAGES_BUILD[@]}" redis-server redis-tools redis-sentinel php-fpm nginx apache2-utils)
 
 # RL_SERVER=valkey: the same, against Valkey instead of Redis (Debian 13's valkey-server,
@@ -41,6 +42,12 @@ if [ -n "${RL_PHP_VERSION:-}" ]; then
   RL_PACKAGES_BUILD=("${RL_PACKAGES_BUILD[@]/#php-/php$RL_PHP_VERSION-}")
   RL_PACKAGES=("${RL_PACKAGES[@]/#php-/php$RL_PHP_VERSION-}")
 fi
+# The frameworks the bridges (bridge/) are tested against, from the release's packages (Debian 12:
+# symfony/lock 5.4, Laravel 8; 13: 6.4, 10; unstable: 7.4, 13), and mbstring, which Laravel's
+# Carbon needs (the tests load it: run-tests.php runs PHP with -n). Added after the PHP version's
+# renaming above: they are named php-* whatever PHP runs them.
+RL_PACKAGES_FRAMEWORKS=(php-symfony-lock php-laravel-framework)
+RL_PACKAGES+=("php${RL_PHP_VERSION:-}-mbstring" "${RL_PACKAGES_FRAMEWORKS[@]}")
 use_server_binaries() {
   [ "$RL_SERVER" = valkey ] || return 0
   local bin="$RL_WORK_DIR/server-bin" name

@@ -87,15 +87,16 @@ export REDISLOCK_TEST_PHP=${RL_PHP:-$(command -v php)}
 # run-tests.php writes each test's .php, .out, .diff... beside it: run a copy of
 # tests/ in the work dir, so that suites running side by side (CI does) never
 # share those files and the repository stays clean. ext/ and scripts/ are
-# linked for the tests that read them (README.md too), demo/ for tests/web_*.phpt (they run the
+# linked for the tests that read them (README.md too), bridge/ for tests/bridge_*.phpt, demo/ for tests/web_*.phpt (they run the
 # web demo's nginx + php-fpm harness and shop). (RL_KEEP_WORK_DIR=1 keeps the copy.)
 tree="$RL_WORK_DIR/tree"
 mkdir -p "$tree"
 cp -r "$REPO_ROOT/tests" "$tree/tests"
-ln -s "$REPO_ROOT/ext" "$tree/ext"
-ln -s "$REPO_ROOT/scripts" "$tree/scripts"
-ln -s "$REPO_ROOT/demo" "$tree/demo"
-ln -s "$REPO_ROOT/README.md" "$tree/README.md" # tests/error_codes.phpt checks its table of codes
+ln -sfn "$REPO_ROOT/ext" "$tree/ext"
+ln -sfn "$REPO_ROOT/scripts" "$tree/scripts"
+ln -sfn "$REPO_ROOT/demo" "$tree/demo"
+ln -sfn "$REPO_ROOT/bridge" "$tree/bridge" # tests/bridge_*.phpt load it
+ln -sfn "$REPO_ROOT/README.md" "$tree/README.md" # tests/error_codes.phpt checks its table of codes
 targets=()
 for arg in "$@"; do
   path=$arg

@@ -1,0 +1,180 @@
+<?php
+
+namespace RedisLock\Bridge\Symfony;
+
+use Symfony\Component\Lock\BlockingStoreInterface;
+use Symfony\Component\Lock\Exception\InvalidTtlException;
+use Symfony\Component\Lock\Exception\LockAcquiringException;
+use Symfony\Component\Lock\Exception\LockConflictedException;
+use Symfony\Component\Lock\Exception\LockExpiredException;
+use Symfony\Component\Lock\Exception\LockReleasingException;
+use Symfony\Component\Lock\Exception\LockStorageException;
+use Symfony\Component\Lock\Key;
+use Symfony\Component\Lock\PersistingStoreInterface;
+
+/**
+ * A Symfony Lock store on the redislock extension: one RedisLock object, each
+ * Key one owner. The owner token lives in the Key's state, so a Key serialized
+ * to another process still names its holder there (exists(), putOffExpiration()
+ * and delete() act on it), and two Keys of one name are two holders even on one
+ * store. waitAndSave() waits in the extension's queue, woken by the release,
+ * not polling.
+ *
+ * Locks outlive the request and this object (the extension's
+ * releaseAtRequestEnd = false): a Key may be released by another process, and
+ * Symfony's Lock releases on destruction itself unless autoRelease is false.
+ * Their lifetime (the store's $initialTtl, or the $ttl of putOffExpiration())
+ * is kept by Redis.
+ *
+ * The method return types are Symfony 7's; a stricter return type is
+ * compatible with the untyped methods of Symfony 5.4 and 6.4 too.
+ */
+final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInterface
+{
+    /** The longest wait the extension takes (seconds): waitAndSave() has no deadline of its own. */
+    private const WAIT_FOREVER = 1e9;
+
+    /** The extension's argument, which its queue no longer uses (see README). */
+    private const WAIT_INTERVAL_US = 100000;
+
+    private \RedisLock $redis;
+    private float $initialTtl;
+
+    /**
+     * @param string|array|null $server     as new RedisLock(): one server, a deployment
+     *                                      (sentinel://, cluster://), a list of masters, or
+     *                                      null for the redislock.server INI setting
+     * @param array             $options    as new RedisLock() (prefix, timeouts, credentials...)
+     * @param float             $initialTtl seconds a lock is held after save() or waitAndSave(),
+     *                                      until putOffExpiration() sets another lifetime
+     */
+    public function __construct(string|array|null $server = null, array $options = [], float $initialTtl = 300.0)
+    {
+        self::checkTtl($initialTtl, __METHOD__);
+        $this->redis = new \RedisLock($server, $options);
+        $this->initialTtl = $initialTtl;
+    }
+
+    public function save(Key $key): void
+    {
+        $owner = $this->ownerOf($key);
+        // the lifetime is counted from before the command: Redis starts it later, never earlier
+        $key->reduceLifetime($this->initialTtl);
+        try {
+            $taken = $this->redis->lock((string) $key, 0, $this->initialTtl, self::WAIT_INTERVAL_US, $owner, false)
+                // held by this very Key, taken in another process (a serialized Key): saved again, as
+                // Symfony's stores do, it gets the store's lifetime anew
+                || $this->redis->expire((string) $key, $this->initialTtl, $owner);
+        } catch (\RedisLockException $e) {
+            throw new LockAcquiringException(sprintf('Failed to store the "%s" lock.', $key), 0, $e);
+        }
+        if (!$taken) {
+            throw new LockConflictedException(sprintf('The "%s" lock is held by another owner.', $key));
+        }
+        $this->checkNotExpired($key);
+    }
+
+    public function waitAndSave(Key $key): void
+    {
+        $owner = $this->ownerOf($key);
+        $name = (string) $key;
+        $start = microtime(true);
+        try {
+            $taken = $this->redis->lock($name, self::WAIT_FOREVER, $this->initialTtl, self::WAIT_INTERVAL_US, $owner, false);
+            if ($taken) {
+                $waited = microtime(true) - $start;
+                if ($waited * 100 <= $this->initialTtl) {
+                    // the lock was written at some moment of the call: counting from its start
+                    // loses at most 1 % of the lifetime, and needs no round trip
+                    $key->reduceLifetime($this->initialTtl - (microtime(true) - $start));
+                } else {
+                    // a long wait: the lifetime began at the hand-over, which only Redis knows
+                    $asked = microtime(true);
+                    $left = $this->redis->remaining($name, $owner);
+                    $key->reduceLifetime($left === false ? 0.0 : $left - (microtime(true) - $asked));
+                }
+            }
+        } catch (\RedisLockException $e) {
+            throw new LockAcquiringException(sprintf('Failed to store the "%s" lock.', $key), 0, $e);
+        }
+        if (!$taken) {
+            // the extension ends every wait by the request's time budget (max_execution_time,
+            // redislock.max_wait): the lock was not free by then
+            throw new LockConflictedException(sprintf('The wait for the "%s" lock ended before it was released.', $key));
+        }
+        $this->checkNotExpired($key);
+    }
+
+    public function putOffExpiration(Key $key, float $ttl): void
+    {
+        self::checkTtl($ttl, __METHOD__);
+        $key->reduceLifetime($ttl);
+        if (!$key->hasState(self::class)) {
+            throw new LockConflictedException(sprintf('The "%s" lock was never stored by this store.', $key));
+        }
+        try {
+            $renewed = $this->redis->expire((string) $key, $ttl, $key->getState(self::class));
+        } catch (\RedisLockException $e) {
+            throw new LockStorageException(sprintf('Failed to put off the expiration of the "%s" lock.', $key), 0, $e);
+        }
+        if (!$renewed) {
+            throw new LockConflictedException(sprintf('The "%s" lock is not held by this key any more.', $key));
+        }
+        $this->checkNotExpired($key);
+    }
+
+    public function delete(Key $key): void
+    {
+        if (!$key->hasState(self::class)) {
+            return;
+        }
+        try {
+            // false when this key no longer holds it: nothing to release, as for Symfony's own stores
+            $this->redis->unlock((string) $key, $key->getState(self::class));
+        } catch (\RedisLockException $e) {
+            throw new LockReleasingException(sprintf('Failed to release the "%s" lock.', $key), 0, $e);
+        }
+    }
+
+    public function exists(Key $key): bool
+    {
+        if (!$key->hasState(self::class)) {
+            return false;
+        }
+        try {
+            return $this->redis->isLocking((string) $key, $key->getState(self::class));
+        } catch (\RedisLockException $e) {
+            throw new LockStorageException(sprintf('Failed to check the "%s" lock.', $key), 0, $e);
+        }
+    }
+
+    /** The owner token of $key, drawn (128 random bits, 32 hex digits) the first time the key is stored. */
+    private function ownerOf(Key $key): string
+    {
+        if (!$key->hasState(self::class)) {
+            $key->setState(self::class, bin2hex(random_bytes(16)));
+        }
+        return $key->getState(self::class);
+    }
+
+    /** A lock whose lifetime ran out while it was being taken is released and reported, as Symfony's stores do. */
+    private function checkNotExpired(Key $key): void
+    {
+        if (!$key->isExpired()) {
+            return;
+        }
+        try {
+            $this->delete($key);
+        } catch (\Exception $e) {
+            // the expiry is the error to report
+        }
+        throw new LockExpiredException(sprintf('Failed to store the "%s" lock.', $key));
+    }
+
+    private static function checkTtl(float $ttl, string $method): void
+    {
+        if (!($ttl > 0) || $ttl > 1e9) {
+            throw new InvalidTtlException(sprintf('"%s()" expects a TTL greater than 0 and at most 1e9 seconds, got %s.', $method, $ttl));
+        }
+    }
+}
