@@ -60,7 +60,8 @@ $o = bench_options([
     'child' => null, 'key' => null, 'start' => null, 'end' => null, 'out' => null]);
 
 $modes = [
-    'lock' => ['impls' => ['ext', 'ext-local', 'userland', 'symfony'], 'hold' => 1.0, 'think' => 5.0, 'limit' => 1],
+    'lock' => ['impls' => ['ext', 'ext-local', 'userland', 'symfony', 'symfony-bridge', 'laravel', 'laravel-bridge'],
+               'hold' => 1.0, 'think' => 5.0, 'limit' => 1],
     'semaphore' => ['impls' => ['ext', 'userland'], 'hold' => 4.0, 'think' => 2.0, 'limit' => $o['limit']],
 ];
 $mode = $modes[$o['mode']] ?? bench_usage('--mode must be lock or semaphore');
@@ -110,6 +111,49 @@ function make_impl(string $mode, string $impl, string $server, int $limit, float
                 function (string $key) use (&$lock): bool {
                     $lock->release(); /* throws LockReleasingException if it was not held */
                     return true;
+                },
+            ];
+        case 'lock/symfony-bridge':
+            /* the same factory over the bridge's store: acquire(true) is its waitAndSave(), the
+             * extension's woken wait (bounded by redislock.max_wait, not by a timeout of symfony's) */
+            bench_require_symfony();
+            bench_require_bridge();
+            $factory = new Symfony\Component\Lock\LockFactory(new RedisLock\Bridge\Symfony\RedisLockStore($server));
+            $lock = null;
+            return [
+                function (string $key, float $timeout) use ($factory, $expire, &$lock): bool {
+                    $lock = $factory->createLock($key, $expire);
+                    return $lock->acquire($timeout > 0);
+                },
+                function (string $key) use (&$lock): bool {
+                    $lock->release();
+                    return true;
+                },
+            ];
+        case 'lock/laravel':
+        case 'lock/laravel-bridge':
+            /* Cache::lock($key, $expire)->block($timeout) as a Laravel app writes it: Laravel's own
+             * RedisLock polls get() every 250 ms (its default); the bridge's waits woken */
+            if (!bench_require_laravel()) {
+                throw new RuntimeException('Laravel not found (apt-get install php-laravel-framework)');
+            }
+            $provider = $impl === 'laravel-bridge' ? new RedisLock\Bridge\Laravel\RedisLockProvider($server) : null;
+            $conn = $provider ? null : bench_laravel_connection($server);
+            $lock = null;
+            return [
+                function (string $key, float $timeout) use ($provider, $conn, $expire, &$lock): bool {
+                    $lock = $provider ? $provider->lock($key, $expire) : new Illuminate\Cache\RedisLock($conn, $key, (int)$expire);
+                    if ($timeout <= 0) {
+                        return $lock->get();
+                    }
+                    try {
+                        return $lock->block($timeout);
+                    } catch (Illuminate\Contracts\Cache\LockTimeoutException $e) {
+                        return false;
+                    }
+                },
+                function (string $key) use (&$lock): bool {
+                    return $lock->release();
                 },
             ];
         case 'semaphore/ext':
@@ -434,7 +478,8 @@ rmdir($tmp);
 /* ----------------------------------------------------------------- report */
 
 $names = [
-    'lock' => ['ext' => 'redislock', 'ext-local' => 'redislock, local hand-over', 'userland' => 'userland', 'symfony' => 'symfony/lock'],
+    'lock' => ['ext' => 'redislock', 'ext-local' => 'redislock, local hand-over', 'userland' => 'userland', 'symfony' => 'symfony/lock',
+               'symfony-bridge' => 'symfony/lock, bridge', 'laravel' => 'Laravel RedisLock', 'laravel-bridge' => 'Laravel, bridge'],
     'semaphore' => ['ext' => 'redislock', 'userland' => 'userland fair'],
 ];
 $head = ['figure'];
@@ -471,7 +516,8 @@ if ($isLock) {
         . "   waitIntervalUs), hold %s ms (usleep), unlock, think %s ms. Demand: %d x %s/%s = %.1f locks wanted > 1.\n",
         $procs, bench_fmt($window, 1), $o['timeout'], $o['expire'], $holdMs, $thinkMs, $procs, $holdMs, $holdMs + $thinkMs, $demand);
     echo "   Waiting: redislock as built; userland: randomized exponential backoff 1 ms .. 100 ms;\n"
-        . "   symfony/lock: acquire(true), retries every 100 +/- 10 ms.\n";
+        . "   symfony/lock: acquire(true), retries every 100 +/- 10 ms; Laravel: block(), get() every 250 ms;\n"
+        . "   the bridges (bridge/): the extension's woken wait, each lock taken under an owner.\n";
 } else {
     printf("3b. Contended semaphore: %d processes, one name, limit %d, %s s window; each loops\n"
         . "   acquire(\$name, %d, expire: %s, timeout: %s), hold %s ms (usleep), release(\$name, \$id), think %s ms.\n",
@@ -534,6 +580,26 @@ if ($isLock && isset($results['ext-local'], $results['userland'])) {
         [$text, $met] = bench_target('contended lock, local hand-over', $label, (float)$v, $op, $t, $dec, $unit);
         $rows[] = [$label, bench_fmt_vs((float)$v, $t, $dec) . $unit, $text, $met];
     }
+    echo bench_table(['figure', 'measured', 'target', 'met?'], $rows);
+}
+
+/* issue 22's targets: each framework on the bridge against its own Redis lock, same run */
+$bridges = [['symfony-bridge', 'symfony', 'symfony/lock'], ['laravel-bridge', 'laravel', 'Laravel']];
+$rows = [];
+foreach ($bridges as [$b, $own, $fw]) {
+    if (!$isLock || !isset($results[$b], $results[$own])) {
+        continue;
+    }
+    $sec = "contended lock, $fw bridge";
+    foreach ([["$fw: bridge lock utilization", $results[$b]['utilization'], '>=', 0.9, 2, ''],
+              ["$fw: bridge wait p99 / its own", bench_ratio($results[$b]['p99'], $results[$own]['p99']), '<=', 0.2, 2, ' x'],
+              ["$fw: bridge overlapping holds", (float)$results[$b]['over'], '==', 0.0, 0, '']] as [$label, $v, $op, $t, $dec, $unit]) {
+        [$text, $met] = bench_target($sec, $label, (float)$v, $op, $t, $dec, $unit);
+        $rows[] = [$label, bench_fmt_vs((float)$v, $t, $dec) . $unit, $text, $met];
+    }
+}
+if ($rows) {
+    echo "\n   The framework bridges (bridge/) against their frameworks' own Redis locks (issue 22):\n";
     echo bench_table(['figure', 'measured', 'target', 'met?'], $rows);
 }
 

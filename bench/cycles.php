@@ -7,7 +7,11 @@
  *   - the careful userland lock on phpredis (bench/userland/PhpRedisLock.php):
  *     SET NX PX + EVALSHA compare-and-delete;
  *   - symfony/lock's RedisStore on phpredis (Debian's php-symfony-lock):
- *     $factory->createLock($name, 15), acquire(), release();
+ *     $factory->createLock($name, 15), acquire(), release(); and the same
+ *     factory over the bridge's RedisLockStore (bridge/);
+ *   - Laravel's Illuminate\Cache\RedisLock on phpredis (Debian's
+ *     php-laravel-framework), a lock object per use: get(), release(); and the
+ *     bridge's RedisLockProvider the same way (left out without Laravel);
  *   - the same two commands as raw RESP on a PHP stream (fwrite/fgets, no lock
  *     bookkeeping): the floor for any lock written in PHP;
  *   - the protocol floor: bench/floor.c, a plain C program on hiredis sending
@@ -54,6 +58,7 @@ if (!class_exists('RedisLock')) {
 }
 $addr = bench_parse_server($server);
 bench_require_symfony();
+bench_require_bridge();
 
 $tag = getmypid() . ':' . bin2hex(random_bytes(3));
 $check = bench_phpredis($server);
@@ -135,6 +140,44 @@ foreach (['extension' => [$ext, $extName], 'userland' => [$user, $userName]] as 
         throw new RuntimeException("$label: unlock() did not delete the key");
     }
 }
+/* the same, over the bridge's store (bridge/src/Symfony/RedisLockStore.php): one RedisLock, the Key's owner */
+$bridgeFactory = new LockFactory(new RedisLock\Bridge\Symfony\RedisLockStore($server));
+$bridgeName = "bench:symfony-bridge:$tag";
+$bridgeCycle = function () use ($bridgeFactory, $bridgeName): bool {
+    $lock = $bridgeFactory->createLock($bridgeName, 15);
+    if (!$lock->acquire()) {
+        return false;
+    }
+    $lock->release();
+    return true;
+};
+
+/* Laravel's cache lock as Cache::lock() gives it on a redis store (Illuminate\Cache\RedisLock: SET
+ * EX NX, then EVAL of its release script), and the bridge's (RedisLockProvider): a lock object
+ * per use with a random owner, get(), release() */
+$laravel = bench_require_laravel();
+if ($laravel) {
+    $laravelConn = bench_laravel_connection($server);
+    $laravelName = "bench:laravel:$tag";
+    $laravelCycle = function () use ($laravelConn, $laravelName): bool {
+        $lock = new Illuminate\Cache\RedisLock($laravelConn, $laravelName, 15);
+        return $lock->get() && $lock->release();
+    };
+    $provider = new RedisLock\Bridge\Laravel\RedisLockProvider($server);
+    $laravelBridgeName = "bench:laravel-bridge:$tag";
+    $laravelBridgeCycle = function () use ($provider, $laravelBridgeName): bool {
+        $lock = $provider->lock($laravelBridgeName, 15);
+        return $lock->get() && $lock->release();
+    };
+    foreach (['laravel' => [$laravelCycle, $laravelName], 'laravel bridge' => [$laravelBridgeCycle, "Lock:$laravelBridgeName"]] as $label => [$cycle, $key]) {
+        if (!$cycle() || $check->exists($key)) {
+            throw new RuntimeException("$label: a cycle did not take and release the lock");
+        }
+    }
+}
+if (!$bridgeCycle() || $check->exists("Lock:$bridgeName")) {
+    throw new RuntimeException('symfony/lock on the bridge: a cycle did not take and release the lock');
+}
 $sl = $factory->createLock($symName, 15);
 if (!$sl->acquire() || $check->zCard($symName) < 1 || $check->pttl($symName) <= 0) {
     throw new RuntimeException('symfony/lock: acquire() did not take the lock');
@@ -147,6 +190,9 @@ if ($check->exists($symName)) {
 $E = 'redislock RedisLock';
 $U = 'userland lock on phpredis (SET NX PX + EVALSHA)';
 $S = 'symfony/lock RedisStore on phpredis';
+$SB = 'symfony/lock on the bridge (RedisLockStore)';
+$LV = 'Laravel RedisLock on phpredis';
+$LB = 'Laravel lock on the bridge (RedisLockProvider)';
 $P = 'raw RESP on a PHP stream (same 2 commands)';
 $F = 'C floor: hiredis, same 2 commands (bench/floor.c)';
 /* issue 21: the same cycle with a timeout (the local hand-over needs one), the mode off and on */
@@ -166,8 +212,13 @@ $clients = [
     $L => fn(int $n) => $withMode(true, $n),
     $U => fn(int $n) => bench_measure(fn() => $user->lock($userName, 0, 15) && $user->unlock($userName), $n),
     $S => fn(int $n) => bench_measure($symCycle, $n),
+    $SB => fn(int $n) => bench_measure($bridgeCycle, $n),
     $P => fn(int $n) => bench_measure($rawCycle, $n),
 ];
+if ($laravel) {
+    $clients[$LV] = fn(int $n) => bench_measure($laravelCycle, $n);
+    $clients[$LB] = fn(int $n) => bench_measure($laravelBridgeCycle, $n);
+}
 if ($o['floor'] !== '') {
     $clients[$F] = $floorRun;
 }
@@ -254,6 +305,11 @@ if (isset($results[$F])) {
 }
 $add('local hand-over on / off, $timeout 10 s, cycles/s', $L, $T, 'rate');
 $add('extension / symfony, cycles/s', $E, $S, 'rate', ['ext / symfony, cycles/s', '>=', 3.0]);
+/* issue 22: each framework on the bridge against its own Redis lock */
+$add('symfony/lock: bridge / its RedisStore, cycles/s', $SB, $S, 'rate', ['symfony bridge / RedisStore, cycles/s', '>=', 1.0]);
+if ($laravel) {
+    $add('Laravel: bridge / its RedisLock, cycles/s', $LB, $LV, 'rate', ['laravel bridge / RedisLock, cycles/s', '>=', 1.0]);
+}
 $add('extension / userland, client CPU per cycle', $E, $U, 'cpu_us', ['ext / userland, client CPU per cycle', '<=', 0.85]);
 $add('extension / userland, client user CPU per cycle', $E, $U, 'user_us');
 $add('extension / raw RESP in PHP, cycles/s', $E, $P, 'rate');
@@ -270,7 +326,9 @@ if ($o['data-dir'] !== '') {
     /* the first table's figures, for the plots: a key and a label short enough for an axis */
     $keys = [$E => ['ext', 'redislock'], $T => ['ext-timeout', 'redislock, $timeout 10 s'],
              $L => ['ext-local', 'redislock, local hand-over'], $U => ['userland', 'userland lock (phpredis)'],
-             $S => ['symfony', 'symfony/lock'], $P => ['raw', 'raw RESP in PHP'], $F => ['floor', 'C floor (floor.c)']];
+             $S => ['symfony', 'symfony/lock'], $SB => ['symfony-bridge', 'symfony/lock on the bridge'],
+             $LV => ['laravel', 'Laravel RedisLock'], $LB => ['laravel-bridge', 'Laravel on the bridge'],
+             $P => ['raw', 'raw RESP in PHP'], $F => ['floor', 'C floor (floor.c)']];
     $data = [];
     foreach ($results as $label => $v) {
         $data[] = [...$keys[$label], sprintf('%.1f', $med($label, 'rate')), sprintf('%.1f', max(array_column($v, 'rate'))),

@@ -144,6 +144,39 @@ function bench_require_symfony(): void
 }
 
 /**
+ * Laravel's cache locks (Illuminate\Cache\RedisLock over a phpredis connection) from Debian's
+ * php-laravel-framework (BENCH_LARAVEL_DIR: another Illuminate tree), and the bridge (bridge/):
+ * false when Laravel is not installed (its rows are then left out).
+ */
+function bench_require_laravel(): bool
+{
+    $dir = getenv('BENCH_LARAVEL_DIR') ?: '/usr/share/php/Illuminate';
+    $parts = ['Contracts', 'Support', 'Cache', 'Redis'];
+    foreach ($parts as $part) {
+        if (!is_file("$dir/$part/autoload.php")) {
+            return false;
+        }
+    }
+    foreach ($parts as $part) {
+        require_once "$dir/$part/autoload.php";
+    }
+    bench_require_bridge();
+    return true;
+}
+
+/** The framework bridges (bridge/autoload.php). */
+function bench_require_bridge(): void
+{
+    require_once __DIR__ . '/../bridge/autoload.php';
+}
+
+/** A phpredis connection as Laravel wraps it (Illuminate\Redis\Connections\PhpRedisConnection). */
+function bench_laravel_connection(string $server): object
+{
+    return new Illuminate\Redis\Connections\PhpRedisConnection(bench_phpredis($server));
+}
+
+/**
  * INFO <section> as name => value, parsed from the raw text (so it does not
  * depend on how a client library shapes it).
  *
