@@ -1,5 +1,5 @@
 --TEST--
-forceUnlock(): releases a lock whoever holds it and hands it to the first queued waiter, woken at once (not at the holder's expiry); the holder's isLocking() and unlock() are then false; a free name is false; this object's own record of the lock is forgotten; a lock taken through the local hand-over is refused with HELD_LOCALLY, and so are unlock() and expire() given its token as owner, which change nothing (isLocking() and remaining() given it still read)
+forceUnlock(): releases a lock whoever holds it and hands it to the first queued waiter, woken at once (not at the holder's expiry); the holder's isLocking() and unlock() are then false; a free name is false; this object's own record of the lock is forgotten; a lock taken through the local hand-over is refused with HELD_LOCALLY, and so are unlock() and expire() given its token as owner, which change nothing (isLocking() and remaining() given it still read), and it is released at its request's end even when re-locked with releaseAtRequestEnd false
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -45,7 +45,10 @@ foreach ([fn () => $l->forceUnlock($name), fn () => $l->unlock($name, $token), f
 }
 var_dump($raw->cmd('GET', $key) === $token, $raw->cmd('PTTL', $key) > 25000);
 var_dump($l->isLocking($name, $token), $l->remaining($name, $token) > 25);
-var_dump($local->call('lock', 'unlock', $name)['r'], $raw->cmd('EXISTS', $key));
+// kept past the request it cannot be: its host hands it on, nobody else could release it
+var_dump($local->call('lock', 'lock', $name, 5, 30, 100000, null, false)['r'], $raw->cmd('GET', $key) === $token);
+$local->finish();
+var_dump($raw->cmd('EXISTS', $key));
 var_dump(RedisLock::stats()['errors']['HELD_LOCALLY']);
 ?>
 --EXPECT--
@@ -76,6 +79,7 @@ int(32)
 HELD_LOCALLY: the lock is held through its host's local hand-over: only its holder may release it
 HELD_LOCALLY: the lock is held through its host's local hand-over: only its holder may release it
 HELD_LOCALLY: the lock is held through its host's local hand-over: only its holder may extend it
+bool(true)
 bool(true)
 bool(true)
 bool(true)

@@ -679,8 +679,12 @@ PHP_METHOD(RedisLock, lock)
 		}
 		if (extended) {
 			local_lifetime_renewed(held, sent_ns, ttl_ms);
-			/* the latest call says whether the request's end releases it */
-			held->keep = !release_at_end;
+			/*
+			 * The latest call says whether the request's end releases it; not
+			 * one held through the local hand-over, which is its host's to hand
+			 * on: released at the end as it was taken (README "Owners").
+			 */
+			held->keep = !release_at_end && !held->local_seg;
 			zend_string_release(key);
 			held_place_destroy(&place);
 			RETURN_TRUE;
