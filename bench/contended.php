@@ -97,12 +97,20 @@ function make_impl(string $mode, string $impl, string $server, int $limit, float
             return [fn(string $key, float $timeout) => $l->lock($key, $timeout, $expire),
                     fn(string $key) => $l->unlock($key)];
         case 'lock/symfony':
+        case 'lock/symfony-bridge':
+            /* symfony/lock's RedisStore on phpredis, or the bridge's store: acquire(true) blocks in
+             * symfony's own loop (it has no timeout) or, on the bridge, in the extension's woken
+             * wait (its waitAndSave(), bounded by redislock.max_wait); acquire(false) tries once */
             bench_require_symfony();
-            $factory = new Symfony\Component\Lock\LockFactory(
-                new Symfony\Component\Lock\Store\RedisStore(bench_phpredis($server)));
+            if ($impl === 'symfony-bridge') {
+                bench_require_bridge();
+                $store = new RedisLock\Bridge\Symfony\RedisLockStore($server);
+            } else {
+                $store = new Symfony\Component\Lock\Store\RedisStore(bench_phpredis($server));
+            }
+            $factory = new Symfony\Component\Lock\LockFactory($store);
             $lock = null;
-            /* a lock object per acquisition, as a request would make; acquire(true) blocks in
-             * symfony's own loop (it has no timeout), acquire(false) tries once */
+            /* a lock object per acquisition, as a request would make */
             return [
                 function (string $key, float $timeout) use ($factory, $expire, &$lock): bool {
                     $lock = $factory->createLock($key, $expire);
@@ -110,23 +118,6 @@ function make_impl(string $mode, string $impl, string $server, int $limit, float
                 },
                 function (string $key) use (&$lock): bool {
                     $lock->release(); /* throws LockReleasingException if it was not held */
-                    return true;
-                },
-            ];
-        case 'lock/symfony-bridge':
-            /* the same factory over the bridge's store: acquire(true) is its waitAndSave(), the
-             * extension's woken wait (bounded by redislock.max_wait, not by a timeout of symfony's) */
-            bench_require_symfony();
-            bench_require_bridge();
-            $factory = new Symfony\Component\Lock\LockFactory(new RedisLock\Bridge\Symfony\RedisLockStore($server));
-            $lock = null;
-            return [
-                function (string $key, float $timeout) use ($factory, $expire, &$lock): bool {
-                    $lock = $factory->createLock($key, $expire);
-                    return $lock->acquire($timeout > 0);
-                },
-                function (string $key) use (&$lock): bool {
-                    $lock->release();
                     return true;
                 },
             ];

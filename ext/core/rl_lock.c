@@ -177,18 +177,14 @@ rl_status rl_lock_remaining(rl_conn *conn, const rl_lock_ref *lock, long long *l
 
 rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, rl_error *err)
 {
-	rl_command cmd;
-	redisReply *reply;
+	char value[RL_LOCK_VALUE_MAX];
+	long long len = -1;
 	rl_status status;
 
 	/* A single GET is already atomic; comparing here saves the server a script call. */
-	rl_lock_get_command(&cmd, lock);
-	if ((status = rl_conn_call(conn, &cmd, &reply, err)) != RL_OK) {
-		return status;
-	}
-	status = rl_conn_judge_reply(conn, rl_reply_decode_owner(reply, lock->token, lock->token_len, owned), reply, "GET",
-		err);
-	freeReplyObject(reply);
+	status = rl_lock_read(conn, lock, value, sizeof(value), &len, err);
+	*owned = status == RL_OK && len == (long long)lock->token_len && lock->token_len <= sizeof(value)
+		&& memcmp(value, lock->token, lock->token_len) == 0;
 	return status;
 }
 

@@ -1000,18 +1000,28 @@ PHP_METHOD(RedisLock, remaining)
 	call_with_name(INTERNAL_FUNCTION_PARAM_PASSTHRU, HELD_REMAINING);
 }
 
-/* owner() and forceUnlock(): one server, Sentinel or Cluster; the object set up. */
-static redislock_lock_object *lock_for_name_call(zval *this_zv, zend_string *name)
+/*
+ * owner() and forceUnlock(): their one argument, a name, checked; one server,
+ * Sentinel or Cluster; the object set up; ref and its key (released by the
+ * caller) made for the name. NULL: an exception is thrown.
+ */
+static redislock_lock_object *name_call_begin(INTERNAL_FUNCTION_PARAMETERS, zend_string **name, rl_lock_ref *ref,
+		zend_string **key)
 {
 	redislock_lock_object *lock;
 
-	if (!php_redislock_check_name(name, 1) || !(lock = lock_for_call(this_zv))) {
+	ZEND_PARSE_PARAMETERS_START(1, 1)
+		Z_PARAM_STR(*name)
+	ZEND_PARSE_PARAMETERS_END_EX(return NULL);
+
+	if (!php_redislock_check_name(*name, 1) || !(lock = lock_for_call(ZEND_THIS))) {
 		return NULL;
 	}
 	if (php_redislock_client_is_multi(&lock->client)) {
 		zend_throw_error(NULL, "%s() is not available with several masters", get_active_function_name());
 		return NULL;
 	}
+	*key = make_ref(lock, *name, NULL, 0, ref);
 	return lock;
 }
 
@@ -1024,14 +1034,9 @@ PHP_METHOD(RedisLock, owner)
 	rl_error err;
 	held_read r;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_STR(name)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!(lock = lock_for_name_call(ZEND_THIS, name))) {
+	if (!(lock = name_call_begin(INTERNAL_FUNCTION_PARAM_PASSTHRU, &name, &ref, &key))) {
 		RETURN_THROWS();
 	}
-	key = make_ref(lock, name, NULL, 0, &ref);
 	status = read_holder(lock, &ref, &r, &err);
 	zend_string_release(key);
 	if (status != RL_OK) {
@@ -1076,11 +1081,7 @@ PHP_METHOD(RedisLock, forceUnlock)
 	bool released = false;
 	int tries;
 
-	ZEND_PARSE_PARAMETERS_START(1, 1)
-		Z_PARAM_STR(name)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!(lock = lock_for_name_call(ZEND_THIS, name))) {
+	if (!(lock = name_call_begin(INTERNAL_FUNCTION_PARAM_PASSTHRU, &name, &ref, &key))) {
 		RETURN_THROWS();
 	}
 	/*
@@ -1088,7 +1089,6 @@ PHP_METHOD(RedisLock, forceUnlock)
 	 * first waiter as unlock() does (no new script: to the queue it is the
 	 * holder's release, earlier than its holder would have made it).
 	 */
-	key = make_ref(lock, name, NULL, 0, &ref);
 	for (tries = 0; tries < FORCE_UNLOCK_TRIES && !released; tries++) {
 		if ((status = read_holder(lock, &ref, &r, &err)) != RL_OK || !read_is_lock(&r, NULL)) {
 			break;
