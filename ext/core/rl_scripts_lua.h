@@ -47,6 +47,80 @@
 	"  return w\n" \
 	"end\n"
 
+/* ext/core/lua/_rw_queue.lua (a fragment) */
+#define RL_LUA_FRAGMENT_RW_QUEUE \
+	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"local LIVENESS, CHECKIN = tonumber(ARGV[3]), tonumber(ARGV[4])\n" \
+	"local WAKE_PREFIX = ARGV[2]\n" \
+	"local MARK = '*r'\n" \
+	"local clock = redis.call('TIME')\n" \
+	"local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)\n" \
+	"redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. now)\n" \
+	RL_LUA_FRAGMENT_WAITERS \
+	"local function parse(entry) return string.match(entry, '^([rw])(.*):(%d+)$') end\n" \
+	"local function note(w, what)\n" \
+	"  wake(w, what)\n" \
+	"  local len = redis.call('RPUSH', KEYS[3], '-')\n" \
+	"  redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
+	"  if len > 64 then redis.call('LTRIM', KEYS[3], 0, 63) end\n" \
+	"end\n" \
+	"local function tell_head(me, block_ms)\n" \
+	"  local first = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  if first then\n" \
+	"    local _, head = parse(first)\n" \
+	"    if head ~= me then note(head, 'h' .. block_ms) end\n" \
+	"  end\n" \
+	"end\n" \
+	"local function writer_holds()\n" \
+	"  local k = redis.call('GET', KEYS[1])\n" \
+	"  return k ~= false and k ~= MARK\n" \
+	"end\n" \
+	"local function readers_end(me)\n" \
+	"  local last = redis.call('ZRANGE', KEYS[4], -1, -1, 'WITHSCORES')\n" \
+	"  local k = redis.call('GET', KEYS[1])\n" \
+	"  if #last == 0 then\n" \
+	"    if k == MARK then redis.call('DEL', KEYS[1]) end\n" \
+	"    return nil\n" \
+	"  end\n" \
+	"  local ms = tonumber(last[2]) - now + 1\n" \
+	"  if not k or k == MARK then\n" \
+	"    local before = -1\n" \
+	"    if k then before = redis.call('PTTL', KEYS[1]) end\n" \
+	"    redis.call('SET', KEYS[1], MARK, 'PX', string.format('%d', ms))\n" \
+	"    if before > ms then tell_head(me, ms + 1) end\n" \
+	"  end\n" \
+	"  redis.call('PEXPIRE', KEYS[4], string.format('%d', ms))\n" \
+	"  return ms\n" \
+	"end\n" \
+	"local function grant_next(granter)\n" \
+	"  local first = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  if not first then return 0, false end\n" \
+	"  local kind, w, ttl = parse(first)\n" \
+	"  local k = redis.call('GET', KEYS[1])\n" \
+	"  local n, self = 0, false\n" \
+	"  if kind == 'w' then\n" \
+	"    if k == MARK and redis.call('ZCARD', KEYS[4]) == 0 then readers_end(granter); k = false end\n" \
+	"    if k or redis.call('ZCARD', KEYS[4]) > 0 then return 0, false end\n" \
+	"    redis.call('LPOP', KEYS[2])\n" \
+	"    redis.call('SET', KEYS[1], w, 'PX', ttl)\n" \
+	"    if w == granter then self = true else wake(w, 'g' .. granter); n = 1 end\n" \
+	"    if tonumber(ttl) < CHECKIN then tell_head(granter, tonumber(ttl) + 1) end\n" \
+	"    return n, self\n" \
+	"  end\n" \
+	"  if k and k ~= MARK then return 0, false end\n" \
+	"  while kind == 'r' do\n" \
+	"    redis.call('LPOP', KEYS[2])\n" \
+	"    redis.call('ZADD', KEYS[4], string.format('%d', now + tonumber(ttl)), w)\n" \
+	"    if w == granter then self = true else wake(w, 'g' .. granter); n = n + 1 end\n" \
+	"    first = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"    if not first then break end\n" \
+	"    kind, w, ttl = parse(first)\n" \
+	"  end\n" \
+	"  local ms = readers_end(granter)\n" \
+	"  if ms < CHECKIN then tell_head(granter, ms + 1) end\n" \
+	"  return n, self\n" \
+	"end\n"
+
 /* ext/core/lua/_semaphore_prelude.lua (a fragment) */
 #define RL_LUA_FRAGMENT_SEMAPHORE_PRELUDE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -322,6 +396,208 @@
 	"  redis.call('PEXPIRE', KEYS[3], ARGV[2])\n" \
 	"end\n" \
 	"return 1\n"
+
+/* ext/core/lua/rw_demote.lua */
+#define RL_LUA_RW_DEMOTE_SHA1 "80eef8529bc405e327406b6e64677ef356cd52e8"
+#define RL_LUA_RW_DEMOTE \
+	"local me, ttl = ARGV[1], ARGV[5]\n" \
+	RL_LUA_FRAGMENT_RW_QUEUE \
+	"if redis.call('GET', KEYS[1]) ~= me then return {0, 0} end\n" \
+	"local before = redis.call('PTTL', KEYS[1])\n" \
+	"redis.call('ZADD', KEYS[4], string.format('%d', now + tonumber(ttl)), me)\n" \
+	"redis.call('DEL', KEYS[1])\n" \
+	"local ms = readers_end(me)\n" \
+	"if before > ms then tell_head(me, ms + 1) end\n" \
+	"local grants = grant_next(me)\n" \
+	"return {1, grants}\n"
+
+/* ext/core/lua/rw_extend.lua */
+#define RL_LUA_RW_EXTEND_SHA1 "8c999f9b225650d96ca82fb4b588b17cc212bf07"
+#define RL_LUA_RW_EXTEND \
+	"local me, kind, ttl = ARGV[1], ARGV[5], ARGV[6]\n" \
+	RL_LUA_FRAGMENT_RW_QUEUE \
+	"if kind == 'w' then\n" \
+	"  if redis.call('GET', KEYS[1]) ~= me then\n" \
+	"    redis.call('LREM', KEYS[2], 1, 'w' .. me .. ':' .. ttl)\n" \
+	"    return 0\n" \
+	"  end\n" \
+	"  if redis.call('PTTL', KEYS[1]) > tonumber(ttl) then tell_head(me, tonumber(ttl) + 1) end\n" \
+	"  return redis.call('PEXPIRE', KEYS[1], ttl)\n" \
+	"end\n" \
+	"if not redis.call('ZSCORE', KEYS[4], me) then\n" \
+	"  redis.call('LREM', KEYS[2], 1, 'r' .. me .. ':' .. ttl)\n" \
+	"  return 0\n" \
+	"end\n" \
+	"redis.call('ZADD', KEYS[4], string.format('%d', now + tonumber(ttl)), me)\n" \
+	"readers_end(me)\n" \
+	"return 1\n"
+
+/* ext/core/lua/rw_handed.lua */
+#define RL_LUA_RW_HANDED_SHA1 "08920388e8309c82cf27bed7a717cb6f6a67c236"
+#define RL_LUA_RW_HANDED \
+	"local me = ARGV[1]\n" \
+	RL_LUA_FRAGMENT_RW_QUEUE \
+	"local g = 'g' .. me\n" \
+	"redis.call('LREM', KEYS[3], 0, g)\n" \
+	"local undone = false\n" \
+	"local k = redis.call('GET', KEYS[1])\n" \
+	"if k and k ~= MARK and redis.call('LREM', WAKE_PREFIX .. k, 1, g) == 1 then\n" \
+	"  note(k, 'x')\n" \
+	"  redis.call('DEL', KEYS[1])\n" \
+	"  undone = true\n" \
+	"end\n" \
+	"for _, r in ipairs(redis.call('ZRANGE', KEYS[4], 0, -1)) do\n" \
+	"  if redis.call('LREM', WAKE_PREFIX .. r, 1, g) == 1 then\n" \
+	"    note(r, 'x')\n" \
+	"    redis.call('ZREM', KEYS[4], r)\n" \
+	"    undone = true\n" \
+	"  end\n" \
+	"end\n" \
+	"if undone then readers_end(me) end\n" \
+	"local grants, self = grant_next(me)\n" \
+	"redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
+	"if self then return {1, grants} end\n" \
+	"return {0, grants}\n"
+
+/* ext/core/lua/rw_promote.lua */
+#define RL_LUA_RW_PROMOTE_SHA1 "986ce19f6fcd8311dbe4d4a5c7e2c2cb6ad211b6"
+#define RL_LUA_RW_PROMOTE \
+	"local me, ttl = ARGV[1], ARGV[5]\n" \
+	RL_LUA_FRAGMENT_RW_QUEUE \
+	"if not redis.call('ZSCORE', KEYS[4], me) then return 0 end\n" \
+	"if redis.call('ZCARD', KEYS[4]) > 1 then return 2 end\n" \
+	"if writer_holds() then return 2 end\n" \
+	"local before = redis.call('PTTL', KEYS[1])\n" \
+	"redis.call('ZREM', KEYS[4], me)\n" \
+	"redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"if before > tonumber(ttl) then tell_head(me, tonumber(ttl) + 1) end\n" \
+	"return 1\n"
+
+/* ext/core/lua/rw_release.lua */
+#define RL_LUA_RW_RELEASE_SHA1 "b1da34069377c545ca3c8129c68e2b3d8a107b2e"
+#define RL_LUA_RW_RELEASE \
+	"local me, kind = ARGV[1], ARGV[5]\n" \
+	RL_LUA_FRAGMENT_RW_QUEUE \
+	"if kind == 'w' then\n" \
+	"  if redis.call('GET', KEYS[1]) ~= me then return {0, 0} end\n" \
+	"  redis.call('DEL', KEYS[1])\n" \
+	"else\n" \
+	"  if redis.call('ZREM', KEYS[4], me) == 0 then return {0, 0} end\n" \
+	"  readers_end(me)\n" \
+	"end\n" \
+	"local grants = grant_next(me)\n" \
+	"if grants == 0 then\n" \
+	"  redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
+	"end\n" \
+	"return {1, grants}\n"
+
+/* ext/core/lua/rw_remaining.lua */
+#define RL_LUA_RW_REMAINING_SHA1 "17cf92affbf8bed5eee32d1a01a0737844e3524c"
+#define RL_LUA_RW_REMAINING \
+	"local me = ARGV[1]\n" \
+	"if ARGV[2] == 'w' then\n" \
+	"  if redis.call('GET', KEYS[1]) ~= me then return -1 end\n" \
+	"  local left = redis.call('PTTL', KEYS[1])\n" \
+	"  if left > 0 then return left end\n" \
+	"  return 0\n" \
+	"end\n" \
+	"local score = redis.call('ZSCORE', KEYS[2], me)\n" \
+	"if not score then return -1 end\n" \
+	"local clock = redis.call('TIME')\n" \
+	"local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)\n" \
+	"local left = tonumber(score) - now\n" \
+	"if left < 0 then return -1 end\n" \
+	"return left\n"
+
+/* ext/core/lua/rw_wait.lua */
+#define RL_LUA_RW_WAIT_SHA1 "ef2b31cc06a08421a41d029d4b44d53bc68bccae"
+#define RL_LUA_RW_WAIT \
+	"local me, kind, ttl, mode = ARGV[1], ARGV[5], ARGV[6], ARGV[7]\n" \
+	"local entry = kind .. me .. ':' .. ttl\n" \
+	"if mode == 'join' then\n" \
+	"  if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"  if redis.call('LLEN', KEYS[2]) > 0 then\n" \
+	"    redis.call('RPUSH', KEYS[2], entry)\n" \
+	"    redis.call('PEXPIRE', KEYS[2], ARGV[3])\n" \
+	"    return {0, 0}\n" \
+	"  end\n" \
+	"end\n" \
+	RL_LUA_FRAGMENT_RW_QUEUE \
+	"local block = tonumber(ARGV[8])\n" \
+	"local function owned(answer, grants)\n" \
+	"  if mode ~= 'leave' and mode ~= 'try' then note(me, 'o') end\n" \
+	"  return {answer, grants}\n" \
+	"end\n" \
+	"local function as_head()\n" \
+	"  local left = redis.call('PTTL', KEYS[1])\n" \
+	"  if left < 0 then left = 0 end\n" \
+	"  if left + 1 < block then note(me, 'h' .. (left + 1)) end\n" \
+	"  return -(left + 1)\n" \
+	"end\n" \
+	"local function holds()\n" \
+	"  if kind == 'w' then return redis.call('GET', KEYS[1]) == me end\n" \
+	"  return redis.call('ZSCORE', KEYS[4], me) ~= false\n" \
+	"end\n" \
+	"if mode == 'try' or mode == 'join' then\n" \
+	"  if redis.call('LLEN', KEYS[2]) == 0 then\n" \
+	"    if kind == 'r' and not writer_holds() then\n" \
+	"      redis.call('ZADD', KEYS[4], string.format('%d', now + tonumber(ttl)), me)\n" \
+	"      readers_end(me)\n" \
+	"      return owned(1, 0)\n" \
+	"    end\n" \
+	"    if kind == 'w' and not redis.call('GET', KEYS[1]) and redis.call('ZCARD', KEYS[4]) == 0 then\n" \
+	"      redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"      return owned(1, 0)\n" \
+	"    end\n" \
+	"  end\n" \
+	"  if mode == 'try' then return {0, 0} end\n" \
+	"  redis.call('RPUSH', KEYS[2], entry)\n" \
+	"  redis.call('PEXPIRE', KEYS[2], LIVENESS)\n" \
+	"  return {as_head(), 0}\n" \
+	"end\n" \
+	"local notes = redis.call('LRANGE', WAKE_PREFIX .. me, 0, -1)\n" \
+	"local out = mode == 'requeue'\n" \
+	"for _, n in ipairs(notes) do\n" \
+	"  local c = string.sub(n, 1, 1)\n" \
+	"  if c == 'g' or c == 'x' then out = true end\n" \
+	"end\n" \
+	"if #notes > 0 then redis.call('DEL', WAKE_PREFIX .. me) end\n" \
+	"if holds() then return owned(3, 0) end\n" \
+	"if mode == 'leave' then\n" \
+	"  local first = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  redis.call('LREM', KEYS[2], 1, entry)\n" \
+	"  local grants = grant_next(me)\n" \
+	"  if grants == 0 and first == entry then\n" \
+	"    local left = redis.call('PTTL', KEYS[1])\n" \
+	"    if left < 0 then left = 0 end\n" \
+	"    tell_head(me, left + 1)\n" \
+	"  end\n" \
+	"  return {0, grants}\n" \
+	"end\n" \
+	"local function queued()\n" \
+	"  local ok, pos = pcall(redis.call, 'LPOS', KEYS[2], entry)\n" \
+	"  if ok then return pos ~= false end\n" \
+	"  for _, e in ipairs(redis.call('LRANGE', KEYS[2], 0, -1)) do\n" \
+	"    if e == entry then return true end\n" \
+	"  end\n" \
+	"  return false\n" \
+	"end\n" \
+	"if out then\n" \
+	"  redis.call('LREM', KEYS[2], 1, entry)\n" \
+	"  redis.call('LPUSH', KEYS[2], entry)\n" \
+	"elseif not queued() then\n" \
+	"  redis.call('RPUSH', KEYS[2], entry)\n" \
+	"end\n" \
+	"redis.call('PEXPIRE', KEYS[2], LIVENESS)\n" \
+	"redis.call('PEXPIRE', KEYS[3], LIVENESS)\n" \
+	"local grants, self = grant_next(me)\n" \
+	"if self then return owned(1, grants) end\n" \
+	"if grants > 0 then\n" \
+	"  note(me, 'h1')\n" \
+	"  return {0, grants}\n" \
+	"end\n" \
+	"if redis.call('LINDEX', KEYS[2], 0) == entry then return {as_head(), 0} end\n" \
+	"return {0, 0}\n"
 
 /* ext/core/lua/semaphore_acquire.lua */
 #define RL_LUA_SEMAPHORE_ACQUIRE_SHA1 "83facdcd81eeb739904a880fab0237cf9e70e3b5"

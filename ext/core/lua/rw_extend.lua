@@ -1,0 +1,24 @@
+-- "rw extend" (model/rwlock.md; a draft, not wired into the build yet):
+-- KEYS and ARGV[1..4] as in _rw_queue.lua; ARGV[5] the kind the caller holds,
+-- ARGV[6] the new lifetime (ms, from now). Returns 1 if the caller still
+-- holds and now holds that long, else 0 (and its entry, which nothing should
+-- have queued, is taken out of the queue: the confirm of a stalled waiter, as
+-- "lock extend"). A writer's lifetime cut below K's PTTL, or a reader's
+-- that moves the readers' end earlier, tells the queue's head.
+local me, kind, ttl = ARGV[1], ARGV[5], ARGV[6]
+--@include _rw_queue.lua
+if kind == 'w' then
+  if redis.call('GET', KEYS[1]) ~= me then
+    redis.call('LREM', KEYS[2], 1, 'w' .. me .. ':' .. ttl)
+    return 0
+  end
+  if redis.call('PTTL', KEYS[1]) > tonumber(ttl) then tell_head(me, tonumber(ttl) + 1) end
+  return redis.call('PEXPIRE', KEYS[1], ttl)
+end
+if not redis.call('ZSCORE', KEYS[4], me) then
+  redis.call('LREM', KEYS[2], 1, 'r' .. me .. ':' .. ttl)
+  return 0
+end
+redis.call('ZADD', KEYS[4], string.format('%d', now + tonumber(ttl)), me)
+readers_end(me)
+return 1
