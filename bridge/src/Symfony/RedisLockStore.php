@@ -174,7 +174,10 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
     private static function checkTtl(float $ttl, string $method): void
     {
         if (!($ttl > 0) || $ttl > 1e9) {
-            throw new InvalidTtlException(sprintf('"%s()" expects a TTL greater than 0 and at most 1e9 seconds, got %s.', $method, $ttl));
+            // NAN and INF named by hand: PHP 8.5 warns when either is made a string
+            $got = is_finite($ttl) ? (string) $ttl : (is_nan($ttl) ? 'NAN' : ($ttl > 0 ? 'INF' : '-INF'));
+            throw new InvalidTtlException(sprintf('"%s()" expects a TTL greater than 0 and at most 1e9 seconds, got %s.',
+                $method, $got));
         }
     }
 }
