@@ -787,15 +787,47 @@ static bool read_is_lock(const held_read *r, const zend_string *owner)
 }
 
 /*
- * expire(), isLocking() and unlock(): one token-checked call on a lock this
- * object holds (a name it does not hold is false, with no round trip). The
- * record goes when the server says the lock is not ours, and after any answer
- * to an unlock; after a connection failure it stays, for a later try.
- * Given an owner, the lock held under it is acted on wherever it was taken
- * (call_as_owner()).
+ * One token-checked call on a record of place's (not through the local
+ * hand-over's unlock): the lifetime noted for a local lock's waiters around
+ * an extend, and the record forgotten when the server says the lock is not
+ * ours, after any answer to an unlock, and after an unlock's error reply; a
+ * connection failure keeps it, for a later try.
  */
-static void call_on_held(zval *this_zv, zend_string *name, zend_string *owner, held_call call, long long ttl_ms,
-		zval *return_value);
+static rl_status run_on_record(redislock_lock_object *lock, const held_place *place, held_lock *held, held_call call,
+		long long ttl_ms, bool *yes, long long *left_ms, rl_error *err)
+{
+	rl_lock_ref ref;
+	zend_string *key = make_ref(lock, place->name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
+	uint64_t sent_ns;
+	rl_status status;
+
+	if (call == HELD_EXTEND) {
+		local_lifetime_changing(lock, held);
+	}
+	sent_ns = php_redislock_now_ns();
+	status = php_redislock_held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && held->waited, yes, left_ms,
+		NULL, err);
+	zend_string_release(key);
+	if (status == RL_OK && call == HELD_EXTEND && *yes) {
+		local_lifetime_renewed(held, sent_ns, ttl_ms);
+	}
+	if (status == RL_OK ? (call == HELD_RELEASE || !*yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {
+		place_forget(place);
+	}
+	if (status == RL_OK && !*yes) {
+		php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++; /* believed held: expired, or deleted, meanwhile */
+	}
+	return status;
+}
+
+/* What expire(), isLocking(), unlock() and remaining() return: the seconds left, or whether it was so. */
+static void return_answer(held_call call, bool yes, long long left_ms, zval *return_value)
+{
+	if (call == HELD_REMAINING && yes) {
+		RETURN_DOUBLE((double)left_ms / 1000.0);
+	}
+	RETURN_BOOL(yes);
+}
 
 /*
  * A call given an owner. With this object's record of the owner's lock, as
@@ -820,20 +852,13 @@ static void call_as_owner(redislock_lock_object *lock, held_place *place, held_c
 	long long left_ms = -1;
 
 	if (held && !held->refused) {
-		key = make_ref(lock, place->name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
-		status = php_redislock_held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && held->waited, &yes,
-			&left_ms, NULL, &err);
-		zend_string_release(key);
-		if (status == RL_OK ? (call == HELD_RELEASE || !yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {
-			place_forget(place);
-		}
-		if (status != RL_OK) {
+		if ((status = run_on_record(lock, place, held, call, ttl_ms, &yes, &left_ms, &err)) != RL_OK) {
 			goto failed;
 		}
 		if (yes) {
-			goto answer;
+			return_answer(call, yes, left_ms, return_value);
+			return;
 		}
-		php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++; /* believed held: expired, or deleted, meanwhile */
 	}
 	key = make_ref(lock, place->name, NULL, 0, &ref);
 	status = read_holder(lock, &ref, &r, &err);
@@ -853,41 +878,40 @@ static void call_as_owner(redislock_lock_object *lock, held_place *place, held_c
 	if (status != RL_OK) {
 		goto failed;
 	}
-answer:
-	if (call == HELD_REMAINING) {
-		if (!yes) {
-			RETURN_FALSE;
-		}
-		RETURN_DOUBLE((double)left_ms / 1000.0);
-	}
-	RETURN_BOOL(yes);
+	return_answer(call, yes, left_ms, return_value);
+	return;
 
 failed:
 	php_redislock_client_throw(&lock->client, status, &err);
 	RETURN_THROWS();
 }
 
+/*
+ * expire(), isLocking() and unlock(): one token-checked call on a lock this
+ * object holds (a name it does not hold is false, with no round trip). The
+ * record goes when the server says the lock is not ours, and after any answer
+ * to an unlock; after a connection failure it stays, for a later try.
+ * Given an owner, the lock held under it is acted on wherever it was taken
+ * (call_as_owner()).
+ */
 static void call_on_held(zval *this_zv, zend_string *name, zend_string *owner, held_call call, long long ttl_ms,
 		zval *return_value)
 {
 	redislock_lock_object *lock = lock_for_call(this_zv);
-	zend_string *key;
 	held_lock *held;
-	rl_lock_ref ref;
+	held_place place;
 	rl_status status;
 	rl_error err;
 	bool yes = false;
 	long long left_ms = -1;
-	uint64_t sent_ns;
 
 	if (!lock) {
 		RETURN_THROWS();
 	}
+	if (owner && !check_owner_here(lock, owner, call == HELD_EXTEND ? 3 : 2)) {
+		RETURN_THROWS();
+	}
 	if (owner) {
-		held_place place;
-		if (!check_owner_here(lock, owner, call == HELD_EXTEND ? 3 : 2)) {
-			RETURN_THROWS();
-		}
 		held_place_init(&place, lock, name, owner);
 		call_as_owner(lock, &place, call, ttl_ms, return_value);
 		held_place_destroy(&place);
@@ -916,36 +940,14 @@ static void call_on_held(zval *this_zv, zend_string *name, zend_string *owner, h
 		php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++;
 		RETURN_FALSE;
 	}
-	key = make_ref(lock, name, NULL, 0, &ref);
-	ref.token = ZSTR_VAL(held->token);
-	ref.token_len = ZSTR_LEN(held->token);
-	if (call == HELD_EXTEND) {
-		local_lifetime_changing(lock, held);
-	}
-	sent_ns = php_redislock_now_ns();
-	status = php_redislock_held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE && held->waited, &yes,
-		&left_ms, NULL, &err);
-	zend_string_release(key);
-	if (status == RL_OK && call == HELD_EXTEND && yes) {
-		local_lifetime_renewed(held, sent_ns, ttl_ms);
-	}
-	if (status == RL_OK ? (call == HELD_RELEASE || !yes) : (status == RL_ERR_SERVER && call == HELD_RELEASE)) {
-		held_forget(lock, name);
-	}
+	held_place_init(&place, lock, name, NULL);
+	status = run_on_record(lock, &place, held, call, ttl_ms, &yes, &left_ms, &err);
+	held_place_destroy(&place);
 	if (status != RL_OK) {
 		php_redislock_client_throw(&lock->client, status, &err);
 		RETURN_THROWS();
 	}
-	if (!yes) {
-		php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++; /* believed held: expired, or deleted, meanwhile */
-	}
-	if (call == HELD_REMAINING) {
-		if (!yes) {
-			RETURN_FALSE;
-		}
-		RETURN_DOUBLE((double)left_ms / 1000.0);
-	}
-	RETURN_BOOL(yes);
+	return_answer(call, yes, left_ms, return_value);
 }
 
 PHP_METHOD(RedisLock, expire)
