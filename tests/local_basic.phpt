@@ -64,7 +64,14 @@ for ($i = 0; $i < ' . $rounds . '; $i++) {
         fwrite(STDERR, get_class($e) . ": " . $e->getMessage() . "\n");
     }
 }
-echo json_encode([$acquired, $overlaps, $timeouts, $errors]), "\n";
+// the segments this process mapped (parsed without PCRE, as wait_blocks())
+$segs = [];
+foreach (file("/proc/self/maps") ?: [] as $line) {
+    if (($p = strpos($line, "/dev/shm/redislock-")) !== false) {
+        $segs[rtrim(substr($line, $p))] = true;
+    }
+}
+echo json_encode([$acquired, $overlaps, $timeouts, $errors, array_keys($segs)]), "\n";
 ';
     $children = [];
     for ($i = 0; $i < $n; $i++) {
@@ -129,18 +136,34 @@ var_dump(count($res) === count($locals), $byHost[0] === (count($locals) - array_
     $byHost[1] === array_sum($locals) * $rounds ?: $byHost,
     array_sum(array_column($res, 1)), array_sum(array_column($res, 2)), array_sum(array_column($res, 3)));
 var_dump($left);
-// the segment: this user's, mode 0600, named /redislock-<euid>-<16 hex>
-// (or /redislock-v<layout version>-<euid>-<16 hex>: a version in the name keeps builds with another layout apart)
+// the segment the local processes mapped (only theirs: other tests running beside this one plant
+// segments of other modes under their own prefixes): this user's, mode 0600, named
+// /dev/shm/redislock-<euid>-<16 hex> (or redislock-v<layout version>-<euid>-<16 hex>: a version in
+// the name keeps builds with another layout apart)
 $euid = (string)fileowner('/proc/self/status');
-$mine = array_filter(rl_local_segments(), function ($f) use ($euid) {
-    $parts = explode('-', $f);
+$mapped = [];
+foreach ($res as $i => $r) {
+    if ($locals[$i]) {
+        foreach ($r[4] as $f) {
+            $mapped[$f] = true;
+        }
+    }
+}
+$bad = [];
+foreach (array_keys($mapped) as $f) {
+    $parts = explode('-', basename($f));
     if (count($parts) === 4 && strlen($parts[1]) > 1 && $parts[1][0] === 'v' && strspn($parts[1], '0123456789', 1) === strlen($parts[1]) - 1) {
         array_splice($parts, 1, 1);
     }
-    return count($parts) === 3 && $parts[0] === 'redislock' && $parts[1] === $euid && strlen($parts[2]) === 16
-        && strspn($parts[2], '0123456789abcdef') === 16;
-}, ARRAY_FILTER_USE_KEY);
-var_dump($mine !== [], array_unique(array_column($mine, 0)) === [0600]);
+    clearstatcache();
+    $st = @stat($f);
+    if (dirname($f) !== '/dev/shm' || count($parts) !== 3 || $parts[0] !== 'redislock' || $parts[1] !== $euid
+        || strlen($parts[2]) !== 16 || strspn($parts[2], '0123456789abcdef') !== 16
+        || $st === false || ($st['mode'] & 07777) !== 0600 || $st['uid'] !== (int)$euid) {
+        $bad[] = $f . ($st === false ? ' (gone)' : sprintf(' (mode %04o, uid %d)', $st['mode'] & 07777, $st['uid']));
+    }
+}
+var_dump(count($mapped) === 1 ?: array_keys($mapped), $bad === [] ?: $bad);
 ?>
 --EXPECT--
 -- local_handover=1
