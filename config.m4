@@ -64,7 +64,7 @@ if test "$PHP_REDISLOCK" != "no"; then
   redislock_net_sources="ext/net/rl_conn.c ext/net/rl_conn_open.c ext/net/rl_conn_io.c ext/net/rl_reply.c
       ext/net/rl_server.c ext/net/rl_fanout.c ext/net/rl_route.c ext/net/rl_topology.c ext/net/rl_sentinel.c
       ext/net/rl_cluster.c ext/net/rl_slot.c"
-  redislock_core_sources="ext/core/rl_lock.c ext/core/rl_semaphore.c ext/core/rl_wait.c ext/core/rl_redlock.c
+  redislock_core_sources="ext/core/rl_lock.c ext/core/rl_rwlock.c ext/core/rl_semaphore.c ext/core/rl_wait.c ext/core/rl_redlock.c
       ext/core/rl_scripts.c ext/core/rl_local.c"
   redislock_php_sources="ext/php/redislock.c ext/php/php_redislock_client.c ext/php/php_redislock_options.c
       ext/php/php_redislock_pool.c ext/php/php_redislock_route.c ext/php/php_redislock_args.c

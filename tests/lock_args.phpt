@@ -95,17 +95,17 @@ ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) o
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::expire(): Argument #3 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::isLocking(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::unlock(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::remaining(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::expire(): Argument #3 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::isLocking(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::unlock(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::remaining(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
 ValueError: RedisLock::owner(): Argument #1 ($name) must not be empty
 ValueError: RedisLock::forceUnlock(): Argument #1 ($name) must not be empty
 ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be between 0 and 60000000 (microseconds)
@@ -131,17 +131,17 @@ ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) o
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
 ValueError: RedisLock::expire(): Argument #2 ($expire) must be 0 (no lifetime) or greater than 0 and at most 1000000000 (seconds)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::expire(): Argument #3 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::isLocking(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::unlock(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
-ValueError: RedisLock::remaining(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e)
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::lock(): Argument #5 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::expire(): Argument #3 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::isLocking(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::unlock(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
+ValueError: RedisLock::remaining(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
 ValueError: RedisLock::owner(): Argument #1 ($name) must not be empty
 ValueError: RedisLock::forceUnlock(): Argument #1 ($name) must not be empty
 ValueError: RedisLock::lock(): Argument #4 ($waitIntervalUs) must be between 0 and 60000000 (microseconds)

@@ -56,7 +56,7 @@ bool rl_lock_owner_valid(const char *owner, size_t len)
 {
 	size_t i;
 
-	if (len == 0 || len > RL_LOCK_OWNER_MAX) {
+	if (len == 0 || len > RL_LOCK_OWNER_MAX || owner[0] == RL_LOCK_OWNER_NOT_FIRST) {
 		return false;
 	}
 	for (i = 0; i < len; i++) {
@@ -190,8 +190,7 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 
 /* ---- hand-overs: a grant, and its check ---- */
 
-/* The note a grant of ours puts on the grantee's wake list: "g" and our token. */
-static char *grant_note(const rl_lock_ref *lock, size_t *len)
+char *rl_lock_grant_note(const rl_lock_ref *lock, size_t *len)
 {
 	char *note = malloc(lock->token_len + 1);
 
@@ -333,7 +332,7 @@ static rl_status check_and_settle(rl_conn *conn, const rl_lock_ref *lock, const 
 	rl_command cmd;
 	redisReply *reply;
 	size_t note_len = 0;
-	char *note = grant_note(lock, &note_len);
+	char *note = rl_lock_grant_note(lock, &note_len);
 	bool taken = false;
 	rl_status status;
 
@@ -355,8 +354,7 @@ static rl_status check_and_settle(rl_conn *conn, const rl_lock_ref *lock, const 
 
 /* ---- waiting ---- */
 
-/* What a block's note says (the text a script pushed onto the waiter's wake list). */
-static void read_note(const redisReply *reply, rl_lock_step *step)
+void rl_lock_read_note(const redisReply *reply, rl_lock_step *step)
 {
 	long long ms = 0;
 	size_t i;
@@ -430,7 +428,7 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 		if ((status = rl_conn_pipeline(conn, 2, cmds, replies, err)) != RL_OK) {
 			goto out;
 		}
-		read_note(replies[1], step);
+		rl_lock_read_note(replies[1], step);
 		noscript = by_sha && rl_reply_is_noscript(replies[0]);
 		if (noscript && step->note == RL_LOCK_NOTE_NONE) {
 			/*
@@ -505,7 +503,7 @@ rl_status rl_lock_release_handing(rl_conn *conn, const rl_lock_ref *lock, bool *
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		return RL_ERR_NOMEM;
 	}
-	if (!(note = grant_note(lock, &note_len))) {
+	if (!(note = rl_lock_grant_note(lock, &note_len))) {
 		rl_wait_keys_free(&keys);
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		return RL_ERR_NOMEM;
@@ -621,7 +619,7 @@ rl_status rl_lock_release_many(rl_conn *conn, size_t n, const rl_lock_ref *locks
 			goto out;
 		}
 		built++;
-		if (!(it->note = grant_note(&locks[i], &it->note_len))) {
+		if (!(it->note = rl_lock_grant_note(&locks[i], &it->note_len))) {
 			goto out;
 		}
 		lock_args(it->args, it->lens, &locks[i], &it->keys, 2, extra);

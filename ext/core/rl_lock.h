@@ -18,6 +18,8 @@ typedef struct {
 	size_t key_len;
 	const char *token;
 	size_t token_len;
+	/* 0: the exclusive lock; RL_RW_READ or RL_RW_WRITE: a side of the read/write lock (rl_rwlock.h) */
+	char rw;
 } rl_lock_ref;
 
 /*
@@ -36,9 +38,12 @@ void rl_lock_get_command(rl_command *cmd, const rl_lock_ref *lock);
  * and two waiters must never share one). A lock taken without an owner holds
  * its token alone (32 hex, no space): its owner is that token. An owner is
  * 1 to RL_LOCK_OWNER_MAX bytes of printable ASCII without the space, so the
- * first space of a value ends its owner.
+ * first space of a value ends its owner, and never starts with
+ * RL_LOCK_OWNER_NOT_FIRST, the first byte of the read/write lock's readers'
+ * marker (rl_rwlock.h): no owner's call can take the marker for its lock.
  */
 #define RL_LOCK_OWNER_MAX 64
+#define RL_LOCK_OWNER_NOT_FIRST '*'
 #define RL_LOCK_NONCE_LEN 32
 #define RL_LOCK_VALUE_MAX (RL_LOCK_OWNER_MAX + 1 + RL_LOCK_NONCE_LEN)
 /*
@@ -48,7 +53,7 @@ void rl_lock_get_command(rl_command *cmd, const rl_lock_ref *lock);
  */
 #define RL_LOCK_LOCAL_MARK 'L'
 
-/* Whether owner (len bytes) is a valid owner: 1..RL_LOCK_OWNER_MAX bytes, each 0x21..0x7e. */
+/* Whether owner (len bytes) is a valid owner: 1..RL_LOCK_OWNER_MAX bytes, each 0x21..0x7e, not starting with '*'. */
 bool rl_lock_owner_valid(const char *owner, size_t len);
 
 /* The length of the owner part of a lock's value: up to its first space, else all of it. */
@@ -91,6 +96,9 @@ rl_status rl_lock_remaining(rl_conn *conn, const rl_lock_ref *lock, long long *l
 /* "lock wait": owned by a grant made before this call (its lifetime began after our previous call). */
 #define RL_LOCK_OWNED_EARLIER 3
 
+/* The note a grant of lock's holder puts on its grantee's wake list: "g" and the token (malloc'd; NULL: no memory). */
+char *rl_lock_grant_note(const rl_lock_ref *lock, size_t *len);
+
 /* What a waiter's block took from its wake list (ext/core/lua/README.md). */
 typedef enum {
 	RL_LOCK_NOTE_NONE,  /* nothing: it timed out */
@@ -121,6 +129,9 @@ typedef struct {
  * settled before this returns. keys are lock->key's wait keys, with
  * lock->token as member.
  */
+/* The note a block took (reply: BRPOPLPUSH's, NULL or nil for none), into step->note and step->look_ms. */
+void rl_lock_read_note(const redisReply *reply, rl_lock_step *step);
+
 rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
 		rl_wait_mode mode, bool requeue, long long block_ms, rl_lock_step *step, rl_error *err);
 

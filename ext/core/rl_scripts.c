@@ -23,6 +23,14 @@ rl_script rl_script_lock_remaining = RL_SCRIPT("lock remaining", RL_LUA_LOCK_REM
 rl_script rl_script_redlock_acquire = RL_SCRIPT("redlock acquire", RL_LUA_REDLOCK_ACQUIRE, LLONG_MIN + 1, 1);
 rl_script rl_script_redlock_release = RL_SCRIPT("redlock release", RL_LUA_REDLOCK_RELEASE, 0, 1);
 rl_script rl_script_redlock_extend = RL_SCRIPT("redlock extend", RL_LUA_REDLOCK_EXTEND, 0, 1);
+/* the read/write lock's: "rw wait", "rw release", "rw handed" and "rw demote" answer {answer, grants} (min/max: answer's) */
+rl_script rl_script_rw_wait = RL_SCRIPT("rw wait", RL_LUA_RW_WAIT, LLONG_MIN, 3);
+rl_script rl_script_rw_release = RL_SCRIPT("rw release", RL_LUA_RW_RELEASE, 0, 1);
+rl_script rl_script_rw_handed = RL_SCRIPT("rw handed", RL_LUA_RW_HANDED, 0, 1);
+rl_script rl_script_rw_demote = RL_SCRIPT("rw demote", RL_LUA_RW_DEMOTE, 0, 1);
+rl_script rl_script_rw_promote = RL_SCRIPT("rw promote", RL_LUA_RW_PROMOTE, 0, 2);
+rl_script rl_script_rw_extend = RL_SCRIPT("rw extend", RL_LUA_RW_EXTEND, 0, 1);
+rl_script rl_script_rw_remaining = RL_SCRIPT("rw remaining", RL_LUA_RW_REMAINING, -1, LLONG_MAX);
 rl_script rl_script_semaphore_acquire = RL_SCRIPT("semaphore acquire", RL_LUA_SEMAPHORE_ACQUIRE, LLONG_MIN,
 	RL_WAIT_OWNED);
 rl_script rl_script_semaphore_release = RL_SCRIPT("semaphore release", RL_LUA_SEMAPHORE_RELEASE, 0, 1);
@@ -45,6 +53,13 @@ static rl_script *all_scripts[] = {
 	&rl_script_redlock_acquire,
 	&rl_script_redlock_release,
 	&rl_script_redlock_extend,
+	&rl_script_rw_wait,
+	&rl_script_rw_release,
+	&rl_script_rw_handed,
+	&rl_script_rw_demote,
+	&rl_script_rw_promote,
+	&rl_script_rw_extend,
+	&rl_script_rw_remaining,
 	&rl_script_semaphore_acquire,
 	&rl_script_semaphore_release,
 	&rl_script_semaphore_refresh,

@@ -33,6 +33,18 @@ extern rl_script rl_script_redlock_acquire;
 extern rl_script rl_script_redlock_release;
 extern rl_script rl_script_redlock_extend;
 
+/*
+ * The read/write lock's (ext/core/lua/rw_*.lua, model/rwlock.md): KEYS = lock key, queue, served list, reader
+ * set. "rw wait", "rw release", "rw handed" and "rw demote" answer {answer, grants}.
+ */
+extern rl_script rl_script_rw_wait;
+extern rl_script rl_script_rw_release;
+extern rl_script rl_script_rw_handed;
+extern rl_script rl_script_rw_demote;
+extern rl_script rl_script_rw_promote;
+extern rl_script rl_script_rw_extend;
+extern rl_script rl_script_rw_remaining;
+
 /* The semaphore's scripts (ext/core/lua/semaphore_*.lua): KEYS = holders by ticket, by deadline, ticket counter, wait queue, terms. */
 extern rl_script rl_script_semaphore_acquire;
 extern rl_script rl_script_semaphore_release;

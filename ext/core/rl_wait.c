@@ -39,8 +39,10 @@ long long rl_wait_block_ms(long long answer, long long left_ms)
 static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *tag, size_t tag_len,
 		char family, const char *resource, size_t resource_len, const char *member, size_t member_len)
 {
-	static const char kinds[RL_WAIT_KEY_KINDS] = { 'q', 't', 'w' };
-	const char **starts[RL_WAIT_KEY_KINDS] = { &keys->queue, &keys->terms, &keys->wake_prefix };
+	static const char kinds[RL_WAIT_KEY_KINDS + 1] = { 'q', 't', 'w', 'r' };
+	const char **starts[RL_WAIT_KEY_KINDS + 1] = { &keys->queue, &keys->terms, &keys->wake_prefix, &keys->readers };
+	/* the read/write lock's family has a fourth key, its reader set */
+	size_t nkinds = family == 'w' ? RL_WAIT_KEY_KINDS + 1 : RL_WAIT_KEY_KINDS;
 	const char *marker = prefix_len > 0 && prefix[0] == 'r' ? "RL:" : "rl:";
 	char len_text[24] = "";
 	size_t one, i;
@@ -53,11 +55,12 @@ static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len
 	}
 	/* every kind has the same length: marker "{" tag "}" form family kind [len ":" resource] */
 	one = 3 + 1 + tag_len + 1 + 1 + 1 + 1 + strlen(len_text) + resource_len;
-	if (!(keys->buf = p = malloc(RL_WAIT_KEY_KINDS * one + one + member_len))) {
+	if (!(keys->buf = p = malloc(nkinds * one + one + member_len))) {
 		return false;
 	}
 	keys->key_len = one;
-	for (i = 0; i < RL_WAIT_KEY_KINDS; i++) {
+	keys->readers = NULL;
+	for (i = 0; i < nkinds; i++) {
 		*starts[i] = p;
 		memcpy(p, marker, 3);
 		p += 3;
@@ -82,7 +85,10 @@ static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len
 	return true;
 }
 
-/* The wait keys of the resource key (prefix . name) in family ('l' lock, 'r' lock over several masters). */
+/*
+ * The wait keys of the resource key (prefix . name) in family ('l' lock, 'r'
+ * lock over several masters, 'w' read/write lock).
+ */
 static bool keys_of_key(rl_wait_keys *keys, char family, const char *prefix, size_t prefix_len, const char *key,
 		size_t key_len, const char *member, size_t member_len)
 {
@@ -106,6 +112,12 @@ bool rl_wait_keys_init_lock(rl_wait_keys *keys, const char *prefix, size_t prefi
 		size_t key_len, const char *member, size_t member_len)
 {
 	return keys_of_key(keys, 'l', prefix, prefix_len, key, key_len, member, member_len);
+}
+
+bool rl_wait_keys_init_rw(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key, size_t key_len,
+		const char *member, size_t member_len)
+{
+	return keys_of_key(keys, 'w', prefix, prefix_len, key, key_len, member, member_len);
 }
 
 bool rl_wait_keys_init_redlock(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key,

@@ -62,6 +62,7 @@ long long rl_wait_block_ms(long long answer, long long left_ms);
 typedef struct {
 	char *buf;
 	const char *queue, *terms, *wake_prefix, *wake;
+	const char *readers; /* the read/write lock's reader set (key_len long); NULL in the other families */
 	size_t key_len, wake_len;
 } rl_wait_keys;
 
@@ -73,6 +74,13 @@ typedef struct {
  */
 bool rl_wait_keys_init_lock(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key,
 		size_t key_len, const char *member, size_t member_len);
+
+/*
+ * For the read/write lock on key (rl_rwlock.h, model/rwlock.md): the same
+ * encoding in family 'w', with ->readers, the reader set, besides.
+ */
+bool rl_wait_keys_init_rw(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key, size_t key_len,
+		const char *member, size_t member_len);
 
 /*
  * For a lock over several masters (rl_redlock.h): the same encoding in a

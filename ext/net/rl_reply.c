@@ -43,6 +43,30 @@ rl_reply_verdict rl_reply_decode_integer_in(const redisReply *reply, long long m
 	return verdict;
 }
 
+rl_reply_verdict rl_reply_decode_integer_pair(const redisReply *reply, const long long ranges[2][2], long long *first,
+		long long *second)
+{
+	long long got[2];
+	size_t i;
+
+	if (reply->type != REDIS_REPLY_ARRAY) {
+		return other_shape(reply);
+	}
+	if (reply->elements != 2) {
+		return RL_REPLY_UNEXPECTED;
+	}
+	for (i = 0; i < 2; i++) {
+		const redisReply *e = reply->element[i];
+		if (!e || e->type != REDIS_REPLY_INTEGER || e->integer < ranges[i][0] || e->integer > ranges[i][1]) {
+			return RL_REPLY_UNEXPECTED;
+		}
+		got[i] = e->integer;
+	}
+	*first = got[0];
+	*second = got[1];
+	return RL_REPLY_OK;
+}
+
 rl_reply_verdict rl_reply_decode_set_nx(const redisReply *reply, bool *acquired)
 {
 	if (reply->type != REDIS_REPLY_STATUS && reply->type != REDIS_REPLY_NIL) {

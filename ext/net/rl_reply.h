@@ -34,6 +34,15 @@ rl_reply_verdict rl_reply_decode_integer(const redisReply *reply, long long *val
  */
 rl_reply_verdict rl_reply_decode_integer_in(const redisReply *reply, long long min, long long max, long long *value);
 
+/*
+ * An array of exactly two integers, each within its range (ranges[i] = {min,
+ * max}): the answer of a script that returns {answer, count} (the read/write
+ * lock's, rl_rwlock.h). Anything else is RL_REPLY_UNEXPECTED (an error reply
+ * RL_REPLY_ERROR); *first and *second are set only when RL_REPLY_OK.
+ */
+rl_reply_verdict rl_reply_decode_integer_pair(const redisReply *reply, const long long ranges[2][2], long long *first,
+		long long *second);
+
 /* SET key token NX PX ttl: a status (+OK) when the key was free and is now ours, nil when it was taken. */
 rl_reply_verdict rl_reply_decode_set_nx(const redisReply *reply, bool *acquired);
 

@@ -58,7 +58,7 @@ bool php_redislock_check_lock_expire(double expire, uint32_t arg_num, long long 
 bool php_redislock_check_owner(const zend_string *owner, uint32_t arg_num)
 {
 	if (owner && !rl_lock_owner_valid(ZSTR_VAL(owner), ZSTR_LEN(owner))) {
-		zend_argument_value_error(arg_num, "must be 1 to %d bytes of printable ASCII without spaces (0x21 to 0x7e)",
+		zend_argument_value_error(arg_num, "must be 1 to %d bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with \"*\"",
 			RL_LOCK_OWNER_MAX);
 		return false;
 	}

@@ -48,9 +48,53 @@ static inline redislock_lock_object *lock_from_holder(php_redislock_holder *hold
 
 /* ---- releasing everything held (unlockAll, request end, destruction) ---- */
 
+/*
+ * The exclusive locks of refs in one round trip (rl_lock_release_many()),
+ * then each read/write lock's side with its own script (its queue and its
+ * grants are its own).
+ */
 static rl_status release_locks(rl_conn *conn, size_t n, const void *refs, bool *released, rl_error *err)
 {
-	return rl_lock_release_many(conn, n, refs, released, err);
+	const rl_lock_ref *all = refs;
+	rl_lock_ref *plain;
+	size_t *at, i, m = 0;
+	bool *plain_released;
+	rl_status status = RL_OK, first_error = RL_OK;
+	rl_error this_err;
+
+	for (i = 0; i < n && !all[i].rw; i++) {
+	}
+	if (i == n) {
+		return rl_lock_release_many(conn, n, all, released, err);
+	}
+	plain = safe_emalloc(n, sizeof(*plain), 0);
+	at = safe_emalloc(n, sizeof(*at), 0);
+	plain_released = safe_emalloc(n, sizeof(*plain_released), 0);
+	for (i = 0; i < n; i++) {
+		released[i] = false;
+		if (!all[i].rw) {
+			plain[m] = all[i];
+			at[m++] = i;
+		}
+	}
+	if (m > 0) {
+		first_error = rl_lock_release_many(conn, m, plain, plain_released, err);
+		for (i = 0; i < m; i++) {
+			released[at[i]] = plain_released[i];
+		}
+	}
+	for (i = 0; i < n && !conn->broken; i++) {
+		if (all[i].rw && (status = rl_rw_release(conn, &all[i], &released[i], &this_err)) != RL_OK
+				&& (first_error == RL_OK || conn->broken)) {
+			/* the first failure is reported, unless a later one broke the connection */
+			first_error = status;
+			*err = this_err;
+		}
+	}
+	efree(plain);
+	efree(at);
+	efree(plain_released);
+	return first_error;
 }
 
 /*
@@ -139,6 +183,7 @@ static rl_status release_held(redislock_lock_object *lock, bool *all_released, r
 		ZEND_HASH_FOREACH_STR_KEY_PTR(table, place, held) {
 			zend_string *name = held->name ? held->name : place;
 			keys[i] = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &refs[i]);
+			refs[i].rw = held->rw;
 			names[i] = zend_string_copy(name);
 			places[i] = zend_string_copy(place);
 			tables[i] = table;
@@ -313,7 +358,8 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 	uint64_t sent = php_redislock_now_ns(), earlier = waiter->ran_sent_ns, grant_from;
 
 	waiter->step_sent_ns = sent;
-	status = rl_lock_wait(conn, waiter->lock, waiter->keys, waiter->ttl_ms, mode, waiter->requeue, block_ms, &step, err);
+	status = (waiter->lock->rw ? rl_rw_wait : rl_lock_wait)(conn, waiter->lock, waiter->keys, waiter->ttl_ms, mode,
+		waiter->requeue, block_ms, &step, err);
 	grant_from = step.ran ? sent : earlier;
 	if (step.ran) {
 		waiter->ran_sent_ns = sent;
@@ -328,7 +374,8 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 		 */
 		bool extended = false;
 		grant_from = waiter->step_sent_ns = php_redislock_now_ns();
-		if ((status = rl_lock_extend(conn, waiter->lock, waiter->ttl_ms, &extended, err)) == RL_OK && !extended) {
+		if ((status = (waiter->lock->rw ? rl_rw_extend : rl_lock_extend)(conn, waiter->lock, waiter->ttl_ms, &extended,
+				err)) == RL_OK && !extended) {
 			step.note = RL_LOCK_NOTE_OUT;
 		}
 	}
@@ -375,8 +422,8 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 	lock_waiter waiter;
 	rl_status status;
 
-	if (!rl_wait_keys_init_lock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, lock->token,
-			lock->token_len)) {
+	if (!(lock->rw ? rl_wait_keys_init_rw : rl_wait_keys_init_lock)(&keys, lock->prefix, lock->prefix_len, lock->key,
+			lock->key_len, lock->token, lock->token_len)) {
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		return RL_ERR_NOMEM;
 	}
@@ -440,11 +487,45 @@ typedef struct {
 	long long left_ms;
 } held_step;
 
+/*
+ * The same on a side of a read/write lock: a writer takes the key as lock()
+ * does (SET NX: it fails while anyone reads) and is checked the same way; a
+ * reader's take, check and lifetime are the reader set's.
+ */
+static rl_status rw_step_run(rl_conn *conn, held_step *h, rl_error *err)
+{
+	bool writer = h->ref->rw == RL_RW_WRITE;
+
+	switch (h->call) {
+		case HELD_ACQUIRE:
+			return writer ? rl_lock_try_acquire(conn, h->ref, h->ttl_ms, &h->yes, err)
+				: rl_rw_try_read(conn, h->ref, h->ttl_ms, &h->yes, err);
+		case HELD_EXTEND:
+			return rl_rw_extend(conn, h->ref, h->ttl_ms, &h->yes, err);
+		case HELD_CHECK:
+			if (writer) {
+				return rl_lock_is_owner(conn, h->ref, &h->yes, err);
+			}
+			ZEND_FALLTHROUGH;
+		case HELD_REMAINING: {
+			rl_status status = rl_rw_remaining(conn, h->ref, &h->left_ms, err);
+			h->yes = h->left_ms >= 0;
+			return status;
+		}
+		case HELD_RELEASE:
+			return rl_rw_release(conn, h->ref, &h->yes, err);
+	}
+	return RL_OK;
+}
+
 static rl_status held_step_run(rl_conn *conn, void *ctx, rl_error *err)
 {
 	held_step *h = ctx;
 	rl_status status = RL_OK;
 
+	if (h->ref->rw) {
+		return rw_step_run(conn, h, err);
+	}
 	switch (h->call) {
 		case HELD_ACQUIRE: status = rl_lock_try_acquire(conn, h->ref, h->ttl_ms, &h->yes, err); break;
 		case HELD_EXTEND:  status = rl_lock_extend(conn, h->ref, h->ttl_ms, &h->yes, err); break;
@@ -562,15 +643,19 @@ rl_status php_redislock_lock_take(redislock_lock_object *lock, zend_string *key,
 
 /*
  * The value a new lock() writes: a fresh token, or under an owner "<owner>
- * <token>" (rl_lock.h); a take through the local hand-over marks its token.
+ * <token>" (rl_lock.h); a take through the local hand-over marks its token,
+ * and so does a writer of the read/write lock (RL_RW_WRITER_MARK).
  */
-static size_t new_lock_value(char value[RL_LOCK_VALUE_MAX + 1], const zend_string *owner)
+static size_t new_lock_value(char value[RL_LOCK_VALUE_MAX + 1], const zend_string *owner, char rw)
 {
 	char token[PHP_REDISLOCK_TOKEN_LEN + 1];
 	size_t len = 0;
 
 	if (!php_redislock_make_token(token)) {
 		return 0;
+	}
+	if (rw == RL_RW_WRITE) {
+		token[0] = RL_RW_WRITER_MARK; /* the key of a writer says whose queue its release serves */
 	}
 	if (owner) {
 		memcpy(value, ZSTR_VAL(owner), ZSTR_LEN(owner));
@@ -591,12 +676,49 @@ static bool check_owner_here(redislock_lock_object *lock, const zend_string *own
 	return true;
 }
 
-PHP_METHOD(RedisLock, lock)
-{
-	zend_string *name, *key, *owner = NULL;
-	double timeout = 0, expire = 15;
-	zend_long wait_interval_us = 100000;
+/*
+ * A promotion or a demotion of a side of a read/write lock this object holds
+ * (ref under its token): one script call where the key lives.
+ */
+typedef struct {
+	const rl_lock_ref *ref;
 	long long ttl_ms;
+	char to;                  /* RL_RW_WRITE: promote; RL_RW_READ: demote */
+	rl_rw_promotion outcome;  /* RL_RW_PROMOTED also for a demotion done */
+} rw_switch;
+
+static rl_status rw_switch_run(rl_conn *conn, void *ctx, rl_error *err)
+{
+	rw_switch *sw = ctx;
+	bool demoted = false;
+	rl_status status;
+
+	if (sw->to == RL_RW_WRITE) {
+		return rl_rw_promote(conn, sw->ref, sw->ttl_ms, &sw->outcome, err);
+	}
+	status = rl_rw_demote(conn, sw->ref, sw->ttl_ms, &demoted, err);
+	sw->outcome = demoted ? RL_RW_PROMOTED : RL_RW_NOT_HELD;
+	return status;
+}
+
+/* What each take method is called in messages. */
+static const char *take_method(char rw)
+{
+	return rw == RL_RW_READ ? "lockRead()" : rw == RL_RW_WRITE ? "lockWrite()" : "lock()";
+}
+
+/*
+ * lock(), lockRead() and lockWrite() (rw: 0, RL_RW_READ, RL_RW_WRITE), their
+ * arguments checked. A name this object holds already is renewed, or for the
+ * read/write lock switched to the side asked for: a writer demoted in one
+ * step; a reader promoted in one step if it is the only one, else refused
+ * (false, still reading: waiting for the others while reading would deadlock
+ * two promoters).
+ */
+static void take_lock(zval *this_zv, zval *return_value, zend_string *name, double timeout, long long ttl_ms,
+		zend_long wait_interval_us, zend_string *owner, uint32_t owner_arg, bool release_at_end, char rw)
+{
+	zend_string *key;
 	redislock_lock_object *lock;
 	char token[RL_LOCK_VALUE_MAX + 1];
 	size_t token_len;
@@ -608,40 +730,20 @@ PHP_METHOD(RedisLock, lock)
 	uint64_t deadline_ns, started_ns;
 	lock_take take = { 0 };
 	rl_local_seg *seg = NULL;
-	bool acquired, refused, local = false, release_at_end = true;
+	bool acquired, refused, local = false;
 
-	ZEND_PARSE_PARAMETERS_START(1, 6)
-		Z_PARAM_STR(name)
-		Z_PARAM_OPTIONAL
-		Z_PARAM_DOUBLE(timeout)
-		Z_PARAM_DOUBLE(expire)
-		Z_PARAM_LONG(wait_interval_us)
-		Z_PARAM_STR_OR_NULL(owner)
-		Z_PARAM_BOOL(release_at_end)
-	ZEND_PARSE_PARAMETERS_END();
-
-	if (!php_redislock_check_name(name, 1)) {
+	if (!(lock = lock_for_call(this_zv))) {
 		RETURN_THROWS();
 	}
-	if (!php_redislock_check_timeout(timeout, 2)) {
-		RETURN_THROWS();
-	}
-	if (!php_redislock_check_lock_expire(expire, 3, &ttl_ms)) {
-		RETURN_THROWS();
-	}
-	if (!php_redislock_check_wait_interval(wait_interval_us, 4)) {
-		RETURN_THROWS();
-	}
-	if (!php_redislock_check_owner(owner, 5)) {
-		RETURN_THROWS();
-	}
-	if (!(lock = lock_for_call(ZEND_THIS))) {
-		RETURN_THROWS();
-	}
-	if (!php_redislock_check_lock_name(lock->client.prefix, name, 1) || !check_owner_here(lock, owner, 5)) {
+	if (!php_redislock_check_lock_name(lock->client.prefix, name, 1) || !check_owner_here(lock, owner, owner_arg)) {
 		RETURN_THROWS();
 	}
 	if (php_redislock_client_is_multi(&lock->client)) {
+		if (rw) {
+			zend_throw_error(NULL, "%s is not available with several masters (one server, Sentinel or Cluster)",
+				take_method(rw));
+			RETURN_THROWS();
+		}
 		php_redislock_multi_lock(lock, name, timeout, ttl_ms, wait_interval_us, return_value);
 		if (!release_at_end && (held = held_find(lock, name))) {
 			held->keep = true;
@@ -652,11 +754,19 @@ PHP_METHOD(RedisLock, lock)
 	key = make_ref(lock, name, NULL, 0, &ref);
 	held_place_init(&place, lock, name, owner);
 
+	if ((held = place_find(&place)) && !held->refused && (held->rw != 0) != (rw != 0)) {
+		zend_throw_error(NULL, "\"%s\" is held through %s: one object takes a name through lock() or through "
+			"lockRead()/lockWrite(), not both", ZSTR_VAL(name), take_method(held->rw));
+		zend_string_release(key);
+		held_place_destroy(&place);
+		RETURN_THROWS();
+	}
 	/* Refused before (min_replicas), and perhaps back after a failover: deleted first, so we never queue behind it. */
 	if ((held = place_find(&place)) && held->refused) {
 		bool gone = false;
 		ref.token = ZSTR_VAL(held->token);
 		ref.token_len = ZSTR_LEN(held->token);
+		ref.rw = held->rw;
 		if ((status = php_redislock_held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &gone, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
 		}
@@ -667,12 +777,36 @@ PHP_METHOD(RedisLock, lock)
 			&& !rl_local_is_holder(held->local_seg, held->local_slot, held->local_ticket, NULL, NULL)) {
 		place_forget(&place);
 	}
+	/* The other side of a read/write lock held: switched in one step. */
+	if ((held = place_find(&place)) && rw && held->rw != rw) {
+		rw_switch sw = { .ref = &ref, .ttl_ms = ttl_ms, .to = rw, .outcome = RL_RW_NOT_HELD };
+		ref.token = ZSTR_VAL(held->token);
+		ref.token_len = ZSTR_LEN(held->token);
+		ref.rw = held->rw;
+		if ((status = php_redislock_client_run(&lock->client, ref.key, ref.key_len, rw_switch_run, &sw, NULL, 0, &err))
+				!= RL_OK) {
+			goto failed;
+		}
+		if (sw.outcome != RL_RW_NOT_HELD) {
+			zend_string_release(key);
+			if (sw.outcome == RL_RW_REFUSED) {
+				held_place_destroy(&place);
+				RETURN_FALSE; /* other readers: still reading */
+			}
+			held->rw = rw;
+			held->keep = !release_at_end;
+			held_place_destroy(&place);
+			RETURN_TRUE;
+		}
+		place_forget(&place); /* lost meanwhile (its lifetime ended): acquire anew */
+	}
 	/* Already ours: re-locking must not deadlock on ourselves; it renews the lifetime. */
 	if ((held = place_find(&place))) {
 		bool extended = false;
 		uint64_t sent_ns = php_redislock_now_ns();
 		ref.token = ZSTR_VAL(held->token);
 		ref.token_len = ZSTR_LEN(held->token);
+		ref.rw = held->rw;
 		local_lifetime_changing(lock, held);
 		if ((status = php_redislock_held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &extended, NULL, NULL, &err)) != RL_OK) {
 			goto failed;
@@ -692,13 +826,14 @@ PHP_METHOD(RedisLock, lock)
 		place_forget(&place); /* lost meanwhile (expired, deleted): acquire anew */
 	}
 
-	if (!(token_len = new_lock_value(token, owner))) {
+	if (!(token_len = new_lock_value(token, owner, rw))) {
 		zend_string_release(key);
 		held_place_destroy(&place);
 		RETURN_THROWS();
 	}
 	ref.token = token;
 	ref.token_len = token_len;
+	ref.rw = rw;
 
 	/* the deadline counts from the call: a WAIT behind the first try (min_replicas) is part of the time */
 	deadline_ns = php_redislock_wait_deadline_ns(timeout);
@@ -707,9 +842,10 @@ PHP_METHOD(RedisLock, lock)
 	 * With no time to wait, one try in Redis says as much as the host's slot
 	 * would. A lock with an owner, or kept past the request, may be released
 	 * from outside its holder (unlock() given its owner, forceUnlock()), which
-	 * a local hand-over would not see: it takes the global protocol.
+	 * a local hand-over would not see: it takes the global protocol, as the
+	 * read/write lock always does.
 	 */
-	if (timeout > 0 && !owner && release_at_end && (seg = php_redislock_local_segment(&lock->client))) {
+	if (timeout > 0 && !owner && release_at_end && !rw && (seg = php_redislock_local_segment(&lock->client))) {
 		token[0] = RL_LOCK_LOCAL_MARK;
 		status = php_redislock_local_lock(lock, seg, name, key, &ref, timeout, ttl_ms, started_ns, deadline_ns, &local,
 			&take, &err);
@@ -720,7 +856,9 @@ PHP_METHOD(RedisLock, lock)
 	acquired = take.acquired;
 	refused = take.refused;
 	if (refused) {
-		place_put(&place, token, token_len)->refused = true;
+		held = place_put(&place, token, token_len);
+		held->refused = true;
+		held->rw = rw;
 	}
 	zend_string_release(key);
 	php_redislock_stats_acquire_end(PHP_REDISLOCK_STATS_LOCK, name, started_ns, take.wait_entered, timeout,
@@ -734,7 +872,7 @@ PHP_METHOD(RedisLock, lock)
 			 * unlockAll() or the request end deletes the key if it is ours.
 			 * (The local path keeps its own records.)
 			 */
-			place_put(&place, token, token_len);
+			place_put(&place, token, token_len)->rw = rw;
 		}
 		held_place_destroy(&place);
 		php_redislock_client_throw(&lock->client, status, &err);
@@ -744,6 +882,7 @@ PHP_METHOD(RedisLock, lock)
 		held = place_put(&place, token, token_len);
 		held->waited = take.waited;
 		held->keep = !release_at_end;
+		held->rw = rw;
 	}
 	held_place_destroy(&place);
 	RETURN_BOOL(acquired);
@@ -753,6 +892,66 @@ failed:
 	held_place_destroy(&place);
 	php_redislock_client_throw(&lock->client, status, &err);
 	RETURN_THROWS();
+}
+
+PHP_METHOD(RedisLock, lock)
+{
+	zend_string *name, *owner = NULL;
+	double timeout = 0, expire = 15;
+	zend_long wait_interval_us = 100000;
+	long long ttl_ms;
+	bool release_at_end = true;
+
+	ZEND_PARSE_PARAMETERS_START(1, 6)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_DOUBLE(timeout)
+		Z_PARAM_DOUBLE(expire)
+		Z_PARAM_LONG(wait_interval_us)
+		Z_PARAM_STR_OR_NULL(owner)
+		Z_PARAM_BOOL(release_at_end)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!php_redislock_check_name(name, 1) || !php_redislock_check_timeout(timeout, 2)
+			|| !php_redislock_check_lock_expire(expire, 3, &ttl_ms) || !php_redislock_check_wait_interval(wait_interval_us, 4)
+			|| !php_redislock_check_owner(owner, 5)) {
+		RETURN_THROWS();
+	}
+	take_lock(ZEND_THIS, return_value, name, timeout, ttl_ms, wait_interval_us, owner, 5, release_at_end, 0);
+}
+
+/* lockRead() and lockWrite(): lock()'s arguments but the polling interval, which they never had. */
+static void take_rw(INTERNAL_FUNCTION_PARAMETERS, char rw)
+{
+	zend_string *name, *owner = NULL;
+	double timeout = 0, expire = 15;
+	long long ttl_ms;
+	bool release_at_end = true;
+
+	ZEND_PARSE_PARAMETERS_START(1, 5)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_DOUBLE(timeout)
+		Z_PARAM_DOUBLE(expire)
+		Z_PARAM_STR_OR_NULL(owner)
+		Z_PARAM_BOOL(release_at_end)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!php_redislock_check_name(name, 1) || !php_redislock_check_timeout(timeout, 2)
+			|| !php_redislock_check_lock_expire(expire, 3, &ttl_ms) || !php_redislock_check_owner(owner, 4)) {
+		RETURN_THROWS();
+	}
+	take_lock(ZEND_THIS, return_value, name, timeout, ttl_ms, 0, owner, 4, release_at_end, rw);
+}
+
+PHP_METHOD(RedisLock, lockRead)
+{
+	take_rw(INTERNAL_FUNCTION_PARAM_PASSTHRU, RL_RW_READ);
+}
+
+PHP_METHOD(RedisLock, lockWrite)
+{
+	take_rw(INTERNAL_FUNCTION_PARAM_PASSTHRU, RL_RW_WRITE);
 }
 
 /* ---- reading who holds a lock (owners, forceUnlock) ---- */
@@ -801,6 +1000,7 @@ static rl_status run_on_record(redislock_lock_object *lock, const held_place *pl
 	uint64_t sent_ns;
 	rl_status status;
 
+	ref.rw = held->rw;
 	if (call == HELD_EXTEND) {
 		local_lifetime_changing(lock, held);
 	}
@@ -870,6 +1070,7 @@ static void call_as_owner(redislock_lock_object *lock, held_place *place, held_c
 		} else {
 			ref.token = r.value;
 			ref.token_len = (size_t)r.len;
+			ref.rw = rl_rw_value_is_writer(r.value, (size_t)r.len) ? RL_RW_WRITE : 0;
 			/* whoever took it, others may be queued: a release hands it on */
 			status = php_redislock_held_run(lock, call, &ref, ttl_ms, call == HELD_RELEASE, &yes, &left_ms, NULL, &err);
 		}
@@ -1101,8 +1302,12 @@ PHP_METHOD(RedisLock, forceUnlock)
 				"the lock is held through its host's local hand-over: only its holder may release it");
 			break;
 		}
+		if (rl_rw_value_is_readers(r.value, (size_t)r.len)) {
+			break; /* readers hold it: each is released by its holder or its lifetime, never forced */
+		}
 		ref.token = r.value;
 		ref.token_len = (size_t)r.len;
+		ref.rw = rl_rw_value_is_writer(r.value, (size_t)r.len) ? RL_RW_WRITE : 0;
 		if ((status = php_redislock_held_run(lock, HELD_RELEASE, &ref, 0, true, &released, NULL, NULL, &err)) != RL_OK) {
 			break;
 		}

@@ -10,6 +10,7 @@
 #include "php_redislock_client.h"
 #include "php_redislock_registry.h"
 #include "rl_lock.h"
+#include "rl_rwlock.h"
 #include "rl_local.h"
 #include "php_redislock_wait.h"
 
@@ -46,6 +47,8 @@ typedef struct {
 	bool keep;
 	/* a lock taken under an owner the caller named: its name (owned's keys join owner and name); NULL otherwise */
 	zend_string *name;
+	/* 0: lock()'s; RL_RW_READ / RL_RW_WRITE: lockRead()'s / lockWrite()'s (rl_rwlock.h) */
+	char rw;
 } held_lock;
 
 typedef struct {
@@ -82,6 +85,7 @@ static inline held_lock *held_new(const char *token, size_t token_len)
 	held->life_ms = 0;
 	held->keep = false;
 	held->name = NULL;
+	held->rw = 0;
 	return held;
 }
 
@@ -168,6 +172,7 @@ static inline zend_string *make_ref(redislock_lock_object *lock, zend_string *na
 	ref->key_len = ZSTR_LEN(key);
 	ref->token = token;
 	ref->token_len = token_len;
+	ref->rw = 0;
 	return key;
 }
 

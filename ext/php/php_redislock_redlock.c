@@ -44,6 +44,7 @@ static void ref_of(const zend_string *resource, const char *token, size_t token_
 	ref->key_len = ZSTR_LEN(resource);
 	ref->token = token;
 	ref->token_len = token_len;
+	ref->rw = 0;
 }
 
 /* Releases everything held on every master in one pass (the registry's, at request end or destruction). */

@@ -91,7 +91,7 @@ class RedisLock
     /**
      * @param float $expire the lifetime in seconds; 0: none (held until released)
      * @param string|null $owner who holds it: 1 to 64 bytes of printable ASCII
-     *   without spaces. null: this object. Two owners are two holders, whichever
+     *   without spaces, not starting with "*". null: this object. Two owners are two holders, whichever
      *   objects or processes they use; the lock's other methods given the owner
      *   act on its lock from any object or process (Laravel's restoreLock(),
      *   a Symfony key passed to another process).
@@ -101,6 +101,41 @@ class RedisLock
      */
     public function lock(string $name, float $timeout = 0, float $expire = 15, int $waitIntervalUs = 100000,
         ?string $owner = null, bool $releaseAtRequestEnd = true): bool {}
+
+    /**
+     * The shared side of the read/write lock $name: held by any number of
+     * readers at once, never beside a writer (lockWrite(), or lock()). Free
+     * (no writer, nobody queued): one round trip. Otherwise it waits up to
+     * $timeout in the lock's FIFO queue, woken by the release before it (the
+     * readers at the queue's head are let in together), never passing a
+     * writer that queued before it. A writer's lock this object (owner) holds
+     * is demoted in one step: the key is never free in between, and the
+     * readers queued at its head come in. Held, it renews the lifetime.
+     * The other methods (unlock(), expire(), isLocking(), remaining(),
+     * unlockAll(), the request's end) act on whichever side is held; given
+     * $owner, a read lock only through the object that took it.
+     * Not available with several masters (Error).
+     * @param float $expire the lifetime in seconds, on the server's clock; 0: none
+     * @param string|null $owner as lock()'s
+     * @param bool $releaseAtRequestEnd as lock()'s
+     */
+    public function lockRead(string $name, float $timeout = 0, float $expire = 15, ?string $owner = null,
+        bool $releaseAtRequestEnd = true): bool {}
+
+    /**
+     * The exclusive side of the read/write lock $name: no reader and no other
+     * writer beside it; it excludes lock() of the same name too. Free: one
+     * round trip (SET NX). Otherwise it waits up to $timeout in the read/write
+     * queue, FIFO, woken. A read lock this object (owner) holds is promoted
+     * in one step when it is the only reader; with other readers the call is
+     * refused at once (false, still reading: a promoter that waited while
+     * reading would deadlock with a second one).
+     * @param float $expire the lifetime in seconds; 0: none
+     * @param string|null $owner as lock()'s
+     * @param bool $releaseAtRequestEnd as lock()'s
+     */
+    public function lockWrite(string $name, float $timeout = 0, float $expire = 15, ?string $owner = null,
+        bool $releaseAtRequestEnd = true): bool {}
 
     /** @param float $expire the new lifetime in seconds; 0: none */
     public function expire(string $name, float $expire, ?string $owner = null): bool {}
@@ -121,7 +156,8 @@ class RedisLock
     /**
      * Who holds $name now, as Redis says (one round trip): the owner a
      * lock() was given, or for a lock taken without one its token (which
-     * the other methods take as $owner); false when nobody holds it.
+     * the other methods take as $owner); "*r" while readers hold it
+     * (lockRead()); false when nobody holds it.
      */
     public function owner(string $name): string|false {}
 
@@ -130,7 +166,7 @@ class RedisLock
      * (woken, as by unlock()); true if it was held. Its holder is not told:
      * its isLocking() turns false. A lock taken through the local hand-over is
      * refused (RedisLockException::HELD_LOCALLY): its host hands it on without
-     * asking Redis.
+     * asking Redis. Readers (lockRead()) are never forced: false.
      */
     public function forceUnlock(string $name): bool {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 7ffee0765c60d76bc40e8e0b71cbad507f71d8df */
+ * Stub hash: f977d77eace5563817381b633ce7455719c7d77d */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_TYPE_MASK(0, server, MAY_BE_STRING|MAY_BE_ARRAY|MAY_BE_NULL, "null")
@@ -17,6 +17,16 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lock, 0, 1, _IS_
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, owner, IS_STRING, 1, "null")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, releaseAtRequestEnd, _IS_BOOL, 0, "true")
 ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lockRead, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_DOUBLE, 0, "0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, expire, IS_DOUBLE, 0, "15")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, owner, IS_STRING, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, releaseAtRequestEnd, _IS_BOOL, 0, "true")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisLock_lockWrite arginfo_class_RedisLock_lockRead
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_expire, 0, 2, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, name, IS_STRING, 0)
@@ -100,6 +110,8 @@ ZEND_END_ARG_INFO()
 ZEND_METHOD(RedisLock, __construct);
 ZEND_METHOD(RedisLock, instance);
 ZEND_METHOD(RedisLock, lock);
+ZEND_METHOD(RedisLock, lockRead);
+ZEND_METHOD(RedisLock, lockWrite);
 ZEND_METHOD(RedisLock, expire);
 ZEND_METHOD(RedisLock, isLocking);
 ZEND_METHOD(RedisLock, unlock);
@@ -130,6 +142,8 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, __construct, arginfo_class_RedisLock___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, instance, arginfo_class_RedisLock_instance, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(RedisLock, lock, arginfo_class_RedisLock_lock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, lockRead, arginfo_class_RedisLock_lockRead, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, lockWrite, arginfo_class_RedisLock_lockWrite, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, expire, arginfo_class_RedisLock_expire, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, isLocking, arginfo_class_RedisLock_isLocking, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, unlock, arginfo_class_RedisLock_unlock, ZEND_ACC_PUBLIC)

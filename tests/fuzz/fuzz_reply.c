@@ -174,6 +174,23 @@ static void decode_all(const redisReply *reply, int depth)
 		check_judge(verdict, reply);
 	}
 
+	{
+		/* the read/write lock's {answer, grants}: both integers, each in its range, or no answer */
+		static const long long pair[2][2] = { { LLONG_MIN, 3 }, { 0, 1000000 } };
+		long long first = 7, second = 7;
+		bool shaped = reply->type == REDIS_REPLY_ARRAY && reply->elements == 2;
+		for (i = 0; shaped && i < 2; i++) {
+			shaped = reply->element[i]->type == REDIS_REPLY_INTEGER && reply->element[i]->integer >= pair[i][0]
+				&& reply->element[i]->integer <= pair[i][1];
+		}
+		verdict = rl_reply_decode_integer_pair(reply, pair, &first, &second);
+		FUZZ_CHECK(verdict == (shaped ? RL_REPLY_OK : reply->type == REDIS_REPLY_ERROR ? RL_REPLY_ERROR
+			: RL_REPLY_UNEXPECTED));
+		FUZZ_CHECK(verdict == RL_REPLY_OK ? first == reply->element[0]->integer && second == reply->element[1]->integer
+			: first == 7 && second == 7);
+		check_judge(verdict, reply);
+	}
+
 	verdict = rl_reply_decode_set_nx(reply, &yes);
 	FUZZ_CHECK(fair_verdict(verdict, reply, REDIS_REPLY_STATUS, REDIS_REPLY_NIL));
 	FUZZ_CHECK(verdict != RL_REPLY_OK || yes == (reply->type == REDIS_REPLY_STATUS));

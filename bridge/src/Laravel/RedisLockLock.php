@@ -24,7 +24,7 @@ if (!class_exists(__NAMESPACE__ . '\LockBase', false)) {
  *   handing it to the next waiter.
  *
  * Owners are any strings, as in Laravel. The extension takes owners of 1 to 64
- * printable ASCII bytes without spaces; any other owner is stored as "~" and
+ * printable ASCII bytes without spaces, not starting with "*"; any other owner is stored as "~" and
  * the base64url SHA-256 of it (45 bytes), and getCurrentOwner() gives this
  * lock's own owner back as it was given.
  *
@@ -177,7 +177,7 @@ class RedisLockLock extends LockBase
     /** The owner as the extension stores it: itself when the extension takes it, else "~" and its SHA-256. */
     private static function tokenOf(string $owner): string
     {
-        if (preg_match('/^[\x21-\x7e]{1,64}$/D', $owner)) {
+        if (preg_match('/^[\x21-\x29\x2b-\x7e][\x21-\x7e]{0,63}$/D', $owner)) {
             return $owner;
         }
         return '~' . rtrim(strtr(base64_encode(hash('sha256', $owner, true)), '+/', '-_'), '=');
