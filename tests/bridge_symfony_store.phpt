@@ -165,7 +165,7 @@ var_dump($store->exists($fromChild), $raw->cmd('EXISTS', "Lock:$childName"));
 -- the interfaces
 bool(true)
 bool(true)
-bool(false)
+bool(true)
 -- save(): the owner token is drawn into the Key's state
 bool(false)
 bool(false)

@@ -2,6 +2,7 @@
 
 namespace RedisLock\Bridge\Symfony;
 
+use Symfony\Component\Lock\BlockingSharedLockStoreInterface;
 use Symfony\Component\Lock\BlockingStoreInterface;
 use Symfony\Component\Lock\Exception\InvalidTtlException;
 use Symfony\Component\Lock\Exception\LockAcquiringException;
@@ -11,6 +12,7 @@ use Symfony\Component\Lock\Exception\LockReleasingException;
 use Symfony\Component\Lock\Exception\LockStorageException;
 use Symfony\Component\Lock\Key;
 use Symfony\Component\Lock\PersistingStoreInterface;
+use Symfony\Component\Lock\SharedLockStoreInterface;
 
 /**
  * A Symfony Lock store on the redislock extension: one RedisLock object, each
@@ -19,6 +21,15 @@ use Symfony\Component\Lock\PersistingStoreInterface;
  * and delete() act on it), and two Keys of one name are two holders even on one
  * store. waitAndSave() waits in the extension's queue, woken by the release,
  * not polling.
+ *
+ * Every lock is the extension's read/write lock (lockWrite(), lockRead()), so
+ * that one name is taken for writing by some keys and for reading by others:
+ * readers share it, a writer waits for them and readers that come after a
+ * waiting writer wait behind it. acquire() of a key that reads promotes it in
+ * one step when it is the only reader (refused, LockConflictedException,
+ * while others read); acquireRead() of a key that writes demotes it in one
+ * step. A read lock is acted on only through the store that took it (a
+ * serialized Key names its write lock in another process, not its read lock).
  *
  * Locks outlive the request and this object (the extension's
  * releaseAtRequestEnd = false): a Key may be released by another process, and
@@ -29,13 +40,10 @@ use Symfony\Component\Lock\PersistingStoreInterface;
  * The method return types are Symfony 7's; a stricter return type is
  * compatible with the untyped methods of Symfony 5.4 and 6.4 too.
  */
-final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInterface
+final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInterface, SharedLockStoreInterface, BlockingSharedLockStoreInterface
 {
     /** The longest wait the extension takes (seconds): waitAndSave() has no deadline of its own. */
     private const WAIT_FOREVER = 1e9;
-
-    /** The extension's argument, which its queue no longer uses (see README). */
-    private const WAIT_INTERVAL_US = 100000;
 
     private \RedisLock $redis;
     private float $initialTtl;
@@ -57,36 +65,49 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
 
     public function save(Key $key): void
     {
-        $owner = $this->ownerOf($key);
-        // the lifetime is counted from before the command: Redis starts it later, never earlier
-        $key->reduceLifetime($this->initialTtl);
-        try {
-            $taken = $this->redis->lock((string) $key, 0, $this->initialTtl, self::WAIT_INTERVAL_US, $owner, false)
-                // held by this very Key, taken in another process (a serialized Key): saved again, as
-                // Symfony's stores do, it gets the store's lifetime anew
-                || $this->redis->expire((string) $key, $this->initialTtl, $owner);
-        } catch (\RedisLockException $e) {
-            throw new LockAcquiringException(sprintf('Failed to store the "%s" lock.', $key), 0, $e);
-        }
-        if (!$taken) {
-            throw new LockConflictedException(sprintf('The "%s" lock is held by another owner.', $key));
-        }
-        $this->checkNotExpired($key);
+        $this->store($key, false, false);
     }
 
     public function waitAndSave(Key $key): void
     {
+        $this->store($key, false, true);
+    }
+
+    public function saveRead(Key $key): void
+    {
+        $this->store($key, true, false);
+    }
+
+    public function waitAndSaveRead(Key $key): void
+    {
+        $this->store($key, true, true);
+    }
+
+    /**
+     * Takes $key's lock for writing (lockWrite(): promoted in one step from this key's read lock when it is
+     * the only reader) or for reading (lockRead(): demoted in one step from this key's write lock), at once
+     * or waiting in the extension's queue, woken by the release before it.
+     */
+    private function store(Key $key, bool $read, bool $wait): void
+    {
         $owner = $this->ownerOf($key);
         $name = (string) $key;
+        $timeout = $wait ? self::WAIT_FOREVER : 0.0;
         $start = microtime(true);
         try {
-            $taken = $this->redis->lock($name, self::WAIT_FOREVER, $this->initialTtl, self::WAIT_INTERVAL_US, $owner, false);
+            $taken = $read ? $this->redis->lockRead($name, $timeout, $this->initialTtl, $owner, false)
+                : ($this->redis->lockWrite($name, $timeout, $this->initialTtl, $owner, false)
+                    // held for writing by this very Key, taken in another process (a serialized Key):
+                    // saved again, as Symfony's stores do, it gets the store's lifetime anew
+                    // (a write lock: a read lock of this Key refused promotion is not renewed as one)
+                    || (!$wait && $this->redis->owner($name) === $owner
+                        && $this->redis->expire($name, $this->initialTtl, $owner)));
             if ($taken) {
                 $waited = microtime(true) - $start;
                 if ($waited * 100 <= $this->initialTtl) {
                     // the lock was written at some moment of the call: counting from its start
                     // loses at most 1 % of the lifetime, and needs no round trip
-                    $key->reduceLifetime($this->initialTtl - (microtime(true) - $start));
+                    $key->reduceLifetime($this->initialTtl - $waited);
                 } else {
                     // a long wait: the lifetime began at the hand-over, which only Redis knows
                     $asked = microtime(true);
@@ -98,9 +119,11 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
             throw new LockAcquiringException(sprintf('Failed to store the "%s" lock.', $key), 0, $e);
         }
         if (!$taken) {
-            // the extension ends every wait by the request's time budget (max_execution_time,
-            // redislock.max_wait): the lock was not free by then
-            throw new LockConflictedException(sprintf('The wait for the "%s" lock ended before it was released.', $key));
+            throw new LockConflictedException($wait
+                // the extension ends every wait by the request's time budget (max_execution_time,
+                // redislock.max_wait): the lock was not free by then
+                ? sprintf('The wait for the "%s" lock ended before it was released.', $key)
+                : sprintf('The "%s" lock is held by another owner%s.', $key, $read ? ' for writing' : ''));
         }
         $this->checkNotExpired($key);
     }
