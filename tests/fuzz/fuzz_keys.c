@@ -35,13 +35,16 @@ static bool same_key(const char *a, size_t a_len, const char *b, size_t b_len)
 static void check_wait_keys(const rl_wait_keys *keys, const char *prefix, size_t prefix_len, unsigned slot,
 		const char *member, size_t member_len)
 {
-	const char *kinds[RL_WAIT_KEY_KINDS];
-	size_t i, j;
+	const char *kinds[RL_WAIT_KEY_KINDS + 1];
+	size_t i, j, n = RL_WAIT_KEY_KINDS;
 
 	kinds[0] = keys->queue;
 	kinds[1] = keys->terms;
 	kinds[2] = keys->wake_prefix;
-	for (i = 0; i < RL_WAIT_KEY_KINDS; i++) {
+	if (keys->readers) {
+		kinds[n++] = keys->readers; /* the read/write lock's reader set */
+	}
+	for (i = 0; i < n; i++) {
 		FUZZ_CHECK(rl_slot_of(kinds[i], keys->key_len) == slot);
 		FUZZ_CHECK(kinds[i][0] != '{');
 		FUZZ_CHECK(prefix_len == 0 || keys->key_len < prefix_len || memcmp(kinds[i], prefix, prefix_len) != 0);
@@ -59,11 +62,19 @@ static void check_wait_keys(const rl_wait_keys *keys, const char *prefix, size_t
 static bool same_wait_keys(const rl_wait_keys *a, const rl_wait_keys *b)
 {
 	return same_key(a->queue, a->key_len, b->queue, b->key_len) && same_key(a->terms, a->key_len, b->terms, b->key_len)
-		&& same_key(a->wake_prefix, a->key_len, b->wake_prefix, b->key_len);
+		&& same_key(a->wake_prefix, a->key_len, b->wake_prefix, b->key_len)
+		&& (a->readers ? b->readers && same_key(a->readers, a->key_len, b->readers, b->key_len) : !b->readers);
 }
 
-/* The lock prefix.name: its wait keys for a waiter and for a releaser (no member). */
-static void lock_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *name, size_t name_len)
+typedef bool (*keys_of_lock)(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key,
+		size_t key_len, const char *member, size_t member_len);
+
+/*
+ * The lock prefix.name: its wait keys (init: the exclusive lock's or the
+ * read/write lock's) for a waiter and for a releaser (no member).
+ */
+static void lock_keys(keys_of_lock init, rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *name,
+		size_t name_len)
 {
 	char *key = malloc(prefix_len + name_len);
 	rl_wait_keys releaser;
@@ -73,9 +84,10 @@ static void lock_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len,
 	memcpy(key, prefix, prefix_len);
 	memcpy(key + prefix_len, name, name_len);
 	slot = rl_slot_of(key, prefix_len + name_len);
-	FUZZ_CHECK(rl_wait_keys_init_lock(keys, prefix, prefix_len, key, prefix_len + name_len, TOKEN, strlen(TOKEN)));
+	FUZZ_CHECK(init(keys, prefix, prefix_len, key, prefix_len + name_len, TOKEN, strlen(TOKEN)));
+	FUZZ_CHECK((keys->readers != NULL) == (init == rl_wait_keys_init_rw));
 	check_wait_keys(keys, prefix, prefix_len, slot, TOKEN, strlen(TOKEN));
-	FUZZ_CHECK(rl_wait_keys_init_lock(&releaser, prefix, prefix_len, key, prefix_len + name_len, "", 0));
+	FUZZ_CHECK(init(&releaser, prefix, prefix_len, key, prefix_len + name_len, "", 0));
 	check_wait_keys(&releaser, prefix, prefix_len, slot, "", 0);
 	FUZZ_CHECK(same_wait_keys(keys, &releaser));
 	rl_wait_keys_free(&releaser);
@@ -119,7 +131,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *rest = (const char *)data + 2, *prefix, *name1, *name2;
 	size_t rest_len, prefix_len, name1_len, name2_len;
-	rl_wait_keys lock1, lock2;
+	rl_wait_keys lock1, lock2, rw1, rw2;
 	rl_semaphore_keys sem1, sem2;
 
 	if (size < 2) {
@@ -136,8 +148,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0; /* the glue refuses empty names */
 	}
 
-	lock_keys(&lock1, prefix, prefix_len, name1, name1_len);
-	lock_keys(&lock2, prefix, prefix_len, name2, name2_len);
+	lock_keys(rl_wait_keys_init_lock, &lock1, prefix, prefix_len, name1, name1_len);
+	lock_keys(rl_wait_keys_init_lock, &lock2, prefix, prefix_len, name2, name2_len);
+	lock_keys(rl_wait_keys_init_rw, &rw1, prefix, prefix_len, name1, name1_len);
+	lock_keys(rl_wait_keys_init_rw, &rw2, prefix, prefix_len, name2, name2_len);
 	semaphore_keys(&sem1, prefix, prefix_len, name1, name1_len);
 	semaphore_keys(&sem2, prefix, prefix_len, name2, name2_len);
 
@@ -146,12 +160,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(!same_key(lock1.wake, lock1.wake_len, lock2.wake, lock2.wake_len));
 		FUZZ_CHECK(!same_key(sem1.wait.queue, sem1.wait.key_len, sem2.wait.queue, sem2.wait.key_len));
 		FUZZ_CHECK(!same_key(sem1.keys[0], sem1.key_lens[0], sem2.keys[0], sem2.key_lens[0]));
+		FUZZ_CHECK(!same_key(rw1.queue, rw1.key_len, rw2.queue, rw2.key_len));
+		FUZZ_CHECK(!same_key(rw1.readers, rw1.key_len, rw2.readers, rw2.key_len));
+		FUZZ_CHECK(!same_key(rw1.wake, rw1.wake_len, rw2.wake, rw2.wake_len));
 	}
+	/* the two lock families of one name (and of two names) never share a queue or a served list */
+	FUZZ_CHECK(!same_key(rw1.queue, rw1.key_len, lock1.queue, lock1.key_len));
+	FUZZ_CHECK(!same_key(rw1.terms, rw1.key_len, lock1.terms, lock1.key_len));
+	FUZZ_CHECK(!same_key(rw1.queue, rw1.key_len, lock2.queue, lock2.key_len));
+	FUZZ_CHECK(!same_key(rw1.readers, rw1.key_len, sem1.wait.queue, sem1.wait.key_len));
 	FUZZ_CHECK(!same_key(lock1.queue, lock1.key_len, sem2.wait.queue, sem2.wait.key_len));
 	FUZZ_CHECK(!same_key(lock1.queue, lock1.key_len, sem1.wait.queue, sem1.wait.key_len));
 
 	rl_wait_keys_free(&lock1);
 	rl_wait_keys_free(&lock2);
+	rl_wait_keys_free(&rw1);
+	rl_wait_keys_free(&rw2);
 	rl_semaphore_keys_free(&sem1);
 	rl_semaphore_keys_free(&sem2);
 	return 0;
