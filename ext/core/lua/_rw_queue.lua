@@ -1,6 +1,6 @@
--- The read/write lock (model/rwlock.md; a draft, not wired into the build
--- yet). KEYS[1] the write key K: the lock key itself, holding a writer's
--- token PX its lifetime, or the readers' marker MARK PX the last reader's end
+-- The read/write lock (model/rwlock.md; its client is ext/core/rl_rwlock.c).
+-- KEYS[1] the write key K: the lock key itself, holding a writer's token PX its
+-- lifetime, or the readers' marker MARK PX the last reader's end
 -- + 1 ms (so that SET NX, the writer's free path and the exclusive lock's,
 -- fails while anyone reads). KEYS[2] the queue: entries kind .. token .. ':'
 -- .. ttl, kind "r" or "w", in arrival order. KEYS[3] the served list (each

@@ -1,4 +1,4 @@
--- "rw demote" (model/rwlock.md; a draft, not wired into the build yet):
+-- "rw demote" (model/rwlock.md; its client is ext/core/rl_rwlock.c):
 -- acquireRead() by the holder of the write lock. KEYS and ARGV[1..4] as in
 -- _rw_queue.lua; ARGV[5] the read lifetime (ms). In one step the caller
 -- becomes a reader (a member, K = the readers' marker: nobody gets in

@@ -1,4 +1,4 @@
--- "rw extend" (model/rwlock.md; a draft, not wired into the build yet):
+-- "rw extend" (model/rwlock.md; its client is ext/core/rl_rwlock.c):
 -- KEYS and ARGV[1..4] as in _rw_queue.lua; ARGV[5] the kind the caller holds,
 -- ARGV[6] the new lifetime (ms, from now). Returns 1 if the caller still
 -- holds and now holds that long, else 0 (and its entry, which nothing should

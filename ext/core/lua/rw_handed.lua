@@ -1,4 +1,4 @@
--- "rw handed" (model/rwlock.md; a draft, not wired into the build yet): a
+-- "rw handed" (model/rwlock.md; its client is ext/core/rl_rwlock.c): a
 -- grant's check (LREM S 0 g<granter> behind the call that granted) removed
 -- fewer notes than that call made grants. KEYS and ARGV[1..4] as in
 -- _rw_queue.lua, ARGV[1] the granter's token. Every holder (K's writer, each

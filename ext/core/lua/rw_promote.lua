@@ -1,4 +1,4 @@
--- "rw promote" (model/rwlock.md; a draft, not wired into the build yet):
+-- "rw promote" (model/rwlock.md; its client is ext/core/rl_rwlock.c):
 -- acquire() (write) by a holder of the read lock. KEYS and ARGV[1..4] as in
 -- _rw_queue.lua; ARGV[5] the write lifetime (ms). Returns 1: promoted, in
 -- this one step (out of the reader set, K = the caller's token PX the

@@ -1,4 +1,4 @@
--- "rw release" (model/rwlock.md; a draft, not wired into the build yet):
+-- "rw release" (model/rwlock.md; its client is ext/core/rl_rwlock.c):
 -- KEYS and ARGV[1..4] as in _rw_queue.lua; ARGV[5] the kind the caller holds
 -- ("r" or "w"). Returns {0, 0}: not the caller's (its lifetime ended, or its
 -- grant was undone): nothing of anyone else's changes. {1, grants}: released,

@@ -1,4 +1,4 @@
--- "rw remaining" (model/rwlock.md; a draft, not wired into the build yet):
+-- "rw remaining" (model/rwlock.md; its client is ext/core/rl_rwlock.c):
 -- KEYS[1] the write key, KEYS[2] the reader set; ARGV[1] token, ARGV[2] the
 -- kind held ("r", "w"). The caller's remaining lifetime in ms (0 if none is
 -- left), or -1 if it does not hold. Read-only: the reader's end against the

@@ -1,6 +1,6 @@
--- "rw wait", a reader's or a writer's call (model/rwlock.md; a draft, not
--- wired into the build yet): KEYS and ARGV[1..4] as in _rw_queue.lua; ARGV[5]
--- the kind ("r" reader, "w" writer), ARGV[6] the caller's lifetime (ms),
+-- "rw wait", a reader's or a writer's call (model/rwlock.md; its client is
+-- ext/core/rl_rwlock.c): KEYS and ARGV[1..4] as in _rw_queue.lua; ARGV[5] the
+-- kind ("r" reader, "w" writer), ARGV[6] the caller's lifetime (ms),
 -- ARGV[7] the mode, ARGV[8] how long the BRPOPLPUSH written right behind this
 -- call blocks (ms; 0 for "try" and "leave", which have none).
 -- Modes: "try" (acquire without a wait: a reader is a member at once when
