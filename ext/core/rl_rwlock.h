@@ -22,8 +22,9 @@
 #define RL_RW_READERS_MARK_LEN 2
 
 /*
- * The first byte of a writer's token (the part after the owner and its
- * space, if any): a value read from the key says whether a writer of the
+ * The first byte of every read/write lock token (the part after the owner
+ * and its space, if any; a reader's too, which the key holds once the reader
+ * is promoted): a value read from the key says whether a writer of the
  * read/write lock or lock() holds it, so a release from outside (unlock()
  * given the owner, forceUnlock()) serves the right queue.
  */

@@ -654,8 +654,12 @@ static size_t new_lock_value(char value[RL_LOCK_VALUE_MAX + 1], const zend_strin
 	if (!php_redislock_make_token(token)) {
 		return 0;
 	}
-	if (rw == RL_RW_WRITE) {
-		token[0] = RL_RW_WRITER_MARK; /* the key of a writer says whose queue its release serves */
+	if (rw) {
+		/*
+		 * the key of a writer says whose queue its release serves; a reader's token too,
+		 * for the key holds it once the reader is promoted
+		 */
+		token[0] = RL_RW_WRITER_MARK;
 	}
 	if (owner) {
 		memcpy(value, ZSTR_VAL(owner), ZSTR_LEN(owner));
