@@ -141,6 +141,15 @@ var_dump($a->get());
 $raw->cmd('PEXPIRE', $rkey, '2000');
 var_dump($locks->lock($name, 10, 'renewing')->get(), $raw->cmd('PTTL', $rkey) > 9000);
 var_dump((new RedisLockProvider(RL_TEST_SERVER))->lock($name, 10, 'renewing')->get(), $a->release());
+echo "-- several masters: refused when constructed (owners live on one server, Sentinel or Cluster)\n";
+try {
+    new RedisLockProvider([RL_TEST_SERVER, RL_TEST_SERVER . '0', RL_TEST_SERVER . '1']);
+    echo "no exception\n";
+} catch (ValueError $e) {
+    echo get_class($e), ': ', $e->getMessage(), "\n";
+}
+var_dump(new RedisLockProvider([RL_TEST_SERVER]) instanceof RedisLockProvider);   // an array of one server is that server
+
 ?>
 --EXPECT--
 -- the contracts
@@ -246,4 +255,7 @@ bool(true)
 bool(true)
 bool(true)
 bool(false)
+bool(true)
+-- several masters: refused when constructed (owners live on one server, Sentinel or Cluster)
+ValueError: RedisLock\Bridge\Laravel\RedisLockProvider::__construct(): Argument #1 ($server) must be one server, a sentinel:// or a cluster:// address, not several masters
 bool(true)

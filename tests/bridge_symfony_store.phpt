@@ -160,6 +160,15 @@ $pttl = $raw->cmd('PTTL', "Lock:$childName");
 var_dump($pttl > 290000, $probe->owner($childName) === $fromChild->getState(RedisLockStore::class));
 $store->delete($fromChild);
 var_dump($store->exists($fromChild), $raw->cmd('EXISTS', "Lock:$childName"));
+echo "-- several masters: refused when constructed (owners live on one server, Sentinel or Cluster)\n";
+try {
+    new RedisLockStore([RL_TEST_SERVER, RL_TEST_SERVER . '0', RL_TEST_SERVER . '1']);
+    echo "no exception\n";
+} catch (ValueError $e) {
+    echo get_class($e), ': ', $e->getMessage(), "\n";
+}
+var_dump(new RedisLockStore([RL_TEST_SERVER]) instanceof RedisLockStore);   // an array of one server is that server
+
 ?>
 --EXPECT--
 -- the interfaces
@@ -236,3 +245,6 @@ bool(true)
 bool(true)
 bool(false)
 int(0)
+-- several masters: refused when constructed (owners live on one server, Sentinel or Cluster)
+ValueError: RedisLock\Bridge\Symfony\RedisLockStore::__construct(): Argument #1 ($server) must be one server, a sentinel:// or a cluster:// address, not several masters
+bool(true)

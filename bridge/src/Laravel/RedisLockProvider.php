@@ -24,6 +24,11 @@ final class RedisLockProvider implements LockProvider
      */
     public function __construct(string|array|null $server = null, array $options = [])
     {
+        if (is_array($server) && count($server) > 1) {
+            // several masters: the extension keeps owners on one server, Sentinel or Cluster only
+            throw new \ValueError(sprintf('%s(): Argument #1 ($server) must be one server, a sentinel:// or a '
+                . 'cluster:// address, not several masters', __METHOD__));
+        }
         $this->redisLock = new \RedisLock($server, $options);
     }
 

@@ -59,6 +59,11 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
     public function __construct(string|array|null $server = null, array $options = [], float $initialTtl = 300.0)
     {
         self::checkTtl($initialTtl, __METHOD__);
+        if (is_array($server) && count($server) > 1) {
+            // several masters: the extension keeps owners and read/write locks on one server, Sentinel or Cluster only
+            throw new \ValueError(sprintf('%s(): Argument #1 ($server) must be one server, a sentinel:// or a '
+                . 'cluster:// address, not several masters', __METHOD__));
+        }
         $this->redis = new \RedisLock($server, $options);
         $this->initialTtl = $initialTtl;
     }
