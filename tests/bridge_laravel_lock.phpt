@@ -1,5 +1,5 @@
 --TEST--
-Laravel RedisLockProvider and RedisLockLock: lock(), get() with and without a callback, owner(), release() by its owner only, forceRelease(), isOwnedByCurrentProcess(), isOwnedBy(), isLocked(), refresh() (0: no lifetime), betweenBlockedAttemptsSleepFor(); $seconds = 0 (no lifetime); restoreLock() from another provider and another process (a lock taken by a process that ended is still held); owners the extension does not take are stored hashed; the same owner again renews
+Laravel RedisLockProvider and RedisLockLock: lock(), get() with and without a callback, owner(), release() by its owner only, forceRelease(), isOwnedByCurrentProcess(), isOwnedBy(), isLocked(), refresh() (0: no lifetime), betweenBlockedAttemptsSleepFor(); $seconds = 0 (no lifetime); restoreLock() from another provider and another process (a lock taken by a process that ended is still held); owners the extension does not take are stored hashed; the same owner again renews; several masters refused when constructed (ValueError)
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; require __DIR__ . '/bridge_helpers.inc'; rl_bridge_skip_unless('laravel'); ?>
 --FILE--

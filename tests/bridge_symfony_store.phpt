@@ -1,5 +1,5 @@
 --TEST--
-Symfony RedisLockStore: save/exists/delete/putOffExpiration/waitAndSave (free lock) as Symfony's stores do; the owner token in the Key; two Keys of one name are two holders on one store; a lifetime run out while storing (LockExpiredException); TTL checks; options passed to RedisLock; Redis failures as Symfony's exceptions; locks outlive the store object and the request
+Symfony RedisLockStore: save/exists/delete/putOffExpiration/waitAndSave (free lock) as Symfony's stores do; the owner token in the Key; two Keys of one name are two holders on one store; a lifetime run out while storing (LockExpiredException); TTL checks; options passed to RedisLock; Redis failures as Symfony's exceptions; locks outlive the store object and the request; several masters refused when constructed (ValueError)
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; require __DIR__ . '/bridge_helpers.inc'; rl_bridge_skip_unless('symfony'); ?>
 --FILE--
