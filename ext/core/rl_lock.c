@@ -377,43 +377,17 @@ void rl_lock_read_note(const redisReply *reply, rl_lock_step *step)
 	}
 }
 
-rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
-		rl_wait_mode mode, bool requeue, long long block_ms, rl_lock_step *step, rl_error *err)
+rl_status rl_lock_wait_round(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **args,
+		const size_t *lens, const rl_wait_keys *keys, long long block_ms, rl_lock_step_decode decode,
+		rl_lock_step *step, long long *grants, rl_error *err)
 {
-	char ttl[RL_LL_TEXT], block_text[RL_LL_TEXT];
-	const char *extra[5], *args[MAX_LOCK_ARGS];
-	size_t lens[MAX_LOCK_ARGS];
 	rl_command cmds[2];
 	redisReply *replies[2] = { NULL, NULL };
 	rl_wait_block block;
 	rl_status status, restored;
 	bool noscript = false;
-	int nargs;
 
-	step->answer = 0;
-	step->note = RL_LOCK_NOTE_NONE;
-	step->look_ms = 0;
-	step->ran = false;
-	rl_format_ll(ttl, ttl_ms);
-	extra[0] = ttl;
-	extra[1] = mode == RL_WAIT_VISIT && requeue ? "requeue" : rl_wait_mode_name(mode);
-	extra[2] = RL_WAIT_LIVENESS_TEXT;
-	extra[3] = RL_WAIT_CHECKIN_TEXT;
-	extra[4] = block_text;
-	if (mode == RL_WAIT_LEAVE) {
-		strcpy(block_text, "0");
-		nargs = lock_args(args, lens, lock, keys, 5, extra);
-		status = rl_script_run_integers(conn, &rl_script_lock_wait, 1, LOCK_NKEYS, nargs, args, lens, &step->answer,
-			err);
-		step->ran = status == RL_OK;
-		if (status == RL_OK && step->answer == RL_LOCK_GRANTED) {
-			status = check_and_settle(conn, lock, keys, err);
-		}
-		return status;
-	}
-	/* what the block really lasts (whole seconds on Redis < 6): the script ends it early only when it must */
-	rl_format_ll(block_text, conn->whole_second_blocks ? (block_ms + 999) / 1000 * 1000 : block_ms);
-	nargs = lock_args(args, lens, lock, keys, 5, extra);
+	*grants = 0;
 	if ((status = rl_wait_block_begin(conn, &block, block_ms, err)) != RL_OK) {
 		return status;
 	}
@@ -422,8 +396,8 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 		 * By EVAL until this connection has seen the server run the script: a call
 		 * answered NOSCRIPT would leave the block behind it waiting for nothing.
 		 */
-		bool by_sha = (conn->scripts_seen & rl_script_lock_wait.bit) != 0;
-		rl_script_command(&cmds[0], &rl_script_lock_wait, by_sha, LOCK_NKEYS, nargs, args, lens);
+		bool by_sha = (conn->scripts_seen & script->bit) != 0;
+		rl_script_command(&cmds[0], script, by_sha, nkeys, nargs, args, lens);
 		rl_wait_brpoplpush_command(&cmds[1], &block, keys->wake, keys->wake_len, keys->terms, keys->key_len);
 		if ((status = rl_conn_pipeline(conn, 2, cmds, replies, err)) != RL_OK) {
 			goto out;
@@ -454,9 +428,9 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 		if (noscript) {
 			step->answer = 0; /* the call did not run: the note the block took stands on its own */
 		} else {
-			status = rl_script_answer(conn, &rl_script_lock_wait, replies[0], &step->answer, err);
+			status = decode(conn, script, replies[0], &step->answer, grants, err);
 			if (status == RL_OK) {
-				conn->scripts_seen |= rl_script_lock_wait.bit;
+				conn->scripts_seen |= script->bit;
 				step->ran = true;
 			}
 		}
@@ -469,7 +443,59 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 			}
 		}
 	}
-	if (step->answer == RL_LOCK_GRANTED && (status == RL_OK || (status == RL_ERR_SERVER && !conn->broken))) {
+out:
+	rl_reply_free_all(replies, 2);
+	restored = rl_wait_block_end(conn, &block, err);
+	return status == RL_OK ? restored : status;
+}
+
+/* "lock wait" answers one integer; RL_LOCK_GRANTED: it granted the lock to the first waiter. */
+static rl_status decode_lock_wait(rl_conn *conn, const rl_script *script, const redisReply *reply, long long *answer,
+		long long *grants, rl_error *err)
+{
+	rl_status status = rl_script_answer(conn, script, reply, answer, err);
+
+	*grants = status == RL_OK && *answer == RL_LOCK_GRANTED;
+	return status;
+}
+
+rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
+		rl_wait_mode mode, bool requeue, long long block_ms, rl_lock_step *step, rl_error *err)
+{
+	char ttl[RL_LL_TEXT], block_text[RL_LL_TEXT];
+	const char *extra[5], *args[MAX_LOCK_ARGS];
+	size_t lens[MAX_LOCK_ARGS];
+	long long grants = 0;
+	rl_status status;
+	int nargs;
+
+	step->answer = 0;
+	step->note = RL_LOCK_NOTE_NONE;
+	step->look_ms = 0;
+	step->ran = false;
+	rl_format_ll(ttl, ttl_ms);
+	extra[0] = ttl;
+	extra[1] = mode == RL_WAIT_VISIT && requeue ? "requeue" : rl_wait_mode_name(mode);
+	extra[2] = RL_WAIT_LIVENESS_TEXT;
+	extra[3] = RL_WAIT_CHECKIN_TEXT;
+	extra[4] = block_text;
+	if (mode == RL_WAIT_LEAVE) {
+		strcpy(block_text, "0");
+		nargs = lock_args(args, lens, lock, keys, 5, extra);
+		status = rl_script_run_integers(conn, &rl_script_lock_wait, 1, LOCK_NKEYS, nargs, args, lens, &step->answer,
+			err);
+		step->ran = status == RL_OK;
+		if (status == RL_OK && step->answer == RL_LOCK_GRANTED) {
+			status = check_and_settle(conn, lock, keys, err);
+		}
+		return status;
+	}
+	/* what the block really lasts (whole seconds on Redis < 6): the script ends it early only when it must */
+	rl_format_ll(block_text, conn->whole_second_blocks ? (block_ms + 999) / 1000 * 1000 : block_ms);
+	nargs = lock_args(args, lens, lock, keys, 5, extra);
+	status = rl_lock_wait_round(conn, &rl_script_lock_wait, LOCK_NKEYS, nargs, args, lens, keys, block_ms,
+		decode_lock_wait, step, &grants, err);
+	if (grants > 0 && (status == RL_OK || (status == RL_ERR_SERVER && !conn->broken))) {
 		/* our call granted the free lock to the first waiter (and ended our block): check it */
 		rl_error settle_err;
 		rl_status settled = check_and_settle(conn, lock, keys, &settle_err);
@@ -478,10 +504,7 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 			*err = settle_err;
 		}
 	}
-out:
-	rl_reply_free_all(replies, 2);
-	restored = rl_wait_block_end(conn, &block, err);
-	return status == RL_OK ? restored : status;
+	return status;
 }
 
 /* ---- releasing ---- */

@@ -132,6 +132,26 @@ typedef struct {
 /* The note a block took (reply: BRPOPLPUSH's, NULL or nil for none), into step->note and step->look_ms. */
 void rl_lock_read_note(const redisReply *reply, rl_lock_step *step);
 
+/*
+ * How a wait step reads its script's answer: *answer the waiter's (RL_WAIT_OWNED,
+ * RL_LOCK_OWNED_EARLIER, 0 or -n), *grants how many grants to others the call
+ * made (the caller checks them).
+ */
+typedef rl_status (*rl_lock_step_decode)(rl_conn *conn, const rl_script *script, const redisReply *reply,
+		long long *answer, long long *grants, rl_error *err);
+
+/*
+ * The round trip of a wait step, for the lock and the read/write lock alike:
+ * [script][BRPOPLPUSH keys->wake keys->terms block_ms] in one write (the
+ * script by EVAL until the connection saw it run, again by EVAL after
+ * NOSCRIPT unless the block took a note), both replies read before either is
+ * judged, the read timeout stretched for the block. step's note, answer and
+ * ran are set; the caller checks *grants.
+ */
+rl_status rl_lock_wait_round(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **args,
+		const size_t *lens, const rl_wait_keys *keys, long long block_ms, rl_lock_step_decode decode,
+		rl_lock_step *step, long long *grants, rl_error *err);
+
 rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
 		rl_wait_mode mode, bool requeue, long long block_ms, rl_lock_step *step, rl_error *err);
 

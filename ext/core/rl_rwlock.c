@@ -285,18 +285,22 @@ rl_status rl_rw_try_read(rl_conn *conn, const rl_lock_ref *lock, long long ttl_m
 	return status;
 }
 
+/* "rw wait" answers {answer, grants}. */
+static rl_status decode_rw_wait(rl_conn *conn, const rl_script *script, const redisReply *reply, long long *answer,
+		long long *grants, rl_error *err)
+{
+	return pair_answer(conn, script, reply, wait_ranges, answer, grants, err);
+}
+
 rl_status rl_rw_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
 		rl_wait_mode mode, bool requeue, long long block_ms, rl_lock_step *step, rl_error *err)
 {
 	char ttl[RL_LL_TEXT], block_text[RL_LL_TEXT];
 	const char *extra[4], *args[MAX_RW_ARGS];
 	size_t lens[MAX_RW_ARGS];
-	rl_command cmds[2];
-	redisReply *replies[2] = { NULL, NULL };
-	rl_wait_block block;
-	rl_status status, restored;
+	rl_status status;
 	long long grants = 0;
-	bool noscript = false, owned = false;
+	bool owned = false;
 	int nargs;
 
 	step->answer = 0;
@@ -321,48 +325,8 @@ rl_status rl_rw_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys 
 	/* what the block really lasts (whole seconds on Redis < 6): the script ends it early only when it must */
 	rl_format_ll(block_text, conn->whole_second_blocks ? (block_ms + 999) / 1000 * 1000 : block_ms);
 	nargs = rw_args(args, lens, lock, keys, 4, extra);
-	if ((status = rl_wait_block_begin(conn, &block, block_ms, err)) != RL_OK) {
-		return status;
-	}
-	for (;;) {
-		/* by EVAL until this connection saw the script run: a call answered NOSCRIPT leaves the block waiting for nothing */
-		bool by_sha = (conn->scripts_seen & rl_script_rw_wait.bit) != 0;
-		rl_script_command(&cmds[0], &rl_script_rw_wait, by_sha, RW_NKEYS, nargs, args, lens);
-		rl_wait_brpoplpush_command(&cmds[1], &block, keys->wake, keys->wake_len, keys->terms, keys->key_len);
-		if ((status = rl_conn_pipeline(conn, 2, cmds, replies, err)) != RL_OK) {
-			goto out;
-		}
-		rl_lock_read_note(replies[1], step);
-		noscript = by_sha && rl_reply_is_noscript(replies[0]);
-		if (noscript && step->note == RL_LOCK_NOTE_NONE) {
-			conn->scripts_seen = 0;
-			rl_reply_free_all(replies, 2);
-			continue;
-		}
-		break;
-	}
-	/* both replies read before either is judged: what made us a holder is ours even beside an error */
-	{
-		rl_error block_err;
-		rl_status block_status = rl_wait_check_brpoplpush_reply(conn, replies[1], &block_err);
-
-		if (noscript) {
-			step->answer = 0; /* the call did not run: the note the block took stands on its own */
-		} else {
-			status = pair_answer(conn, &rl_script_rw_wait, replies[0], wait_ranges, &step->answer, &grants, err);
-			if (status == RL_OK) {
-				conn->scripts_seen |= rl_script_rw_wait.bit;
-				step->ran = true;
-			}
-		}
-		if (block_status != RL_OK) {
-			step->note = RL_LOCK_NOTE_NONE;
-			if (status == RL_OK || (status == RL_ERR_SERVER && conn->broken)) {
-				status = block_status;
-				*err = block_err;
-			}
-		}
-	}
+	status = rl_lock_wait_round(conn, &rl_script_rw_wait, RW_NKEYS, nargs, args, lens, keys, block_ms, decode_rw_wait,
+		step, &grants, err);
 	if (grants > 0 && (status == RL_OK || (status == RL_ERR_SERVER && !conn->broken))) {
 		/* our visit granted others (a batch of readers ahead of us, or the head): check them */
 		rl_error settle_err;
@@ -376,10 +340,7 @@ rl_status rl_rw_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys 
 			step->answer = RL_WAIT_OWNED;
 		}
 	}
-out:
-	rl_reply_free_all(replies, 2);
-	restored = rl_wait_block_end(conn, &block, err);
-	return status == RL_OK ? restored : status;
+	return status;
 }
 
 /* ---- holders' calls ---- */
