@@ -121,14 +121,6 @@ typedef struct {
 	bool ran;
 } rl_lock_step;
 
-/*
- * One wait step on the lock's queue (ext/core/lua/lock_wait.lua):
- * [lock wait][BRPOPLPUSH wake served block_ms] in one round trip, or the
- * leave alone. requeue: the step before took "x" (a visit puts us back at the
- * head). A call of ours that granted the lock to another waiter is checked and
- * settled before this returns. keys are lock->key's wait keys, with
- * lock->token as member.
- */
 /* The note a block took (reply: BRPOPLPUSH's, NULL or nil for none), into step->note and step->look_ms. */
 void rl_lock_read_note(const redisReply *reply, rl_lock_step *step);
 
@@ -152,6 +144,14 @@ rl_status rl_lock_wait_round(rl_conn *conn, const rl_script *script, int nkeys, 
 		const size_t *lens, const rl_wait_keys *keys, long long block_ms, rl_lock_step_decode decode,
 		rl_lock_step *step, long long *grants, rl_error *err);
 
+/*
+ * One wait step on the lock's queue (ext/core/lua/lock_wait.lua):
+ * [lock wait][BRPOPLPUSH wake served block_ms] in one round trip, or the
+ * leave alone. requeue: the step before took "x" (a visit puts us back at the
+ * head). A call of ours that granted the lock to another waiter is checked and
+ * settled before this returns. keys are lock->key's wait keys, with
+ * lock->token as member.
+ */
 rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
 		rl_wait_mode mode, bool requeue, long long block_ms, rl_lock_step *step, rl_error *err);
 

@@ -49,13 +49,19 @@ rl_status rl_rw_try_read(rl_conn *conn, const rl_lock_ref *lock, long long ttl_m
 rl_status rl_rw_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
 		rl_wait_mode mode, bool requeue, long long block_ms, rl_lock_step *step, rl_error *err);
 
-/* Releases the side lock->rw holds and serves the queue (its grants checked). *released: it was ours. */
+/*
+ * Releases what lock->token holds and serves the queue (its grants checked).
+ * *released: it was ours. This call, rl_rw_extend() and rl_rw_remaining()
+ * act on the side the token holds on the server, whatever lock->rw says: a
+ * token holds one side at most, and a client that lost the answer of a
+ * promotion or a demotion must still find (and release) its hold.
+ */
 rl_status rl_rw_release(rl_conn *conn, const rl_lock_ref *lock, bool *released, rl_error *err);
 
-/* A new lifetime of ttl_ms from now for the side held, if still held (a cut tells the queue's head). */
+/* A new lifetime of ttl_ms from now for what the token holds (a cut tells the queue's head). */
 rl_status rl_rw_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, bool *extended, rl_error *err);
 
-/* The remaining lifetime (ms, >= 0) of the side held, else -1. Read-only. */
+/* The remaining lifetime (ms, >= 0) of what the token holds, else -1. Read-only. */
 rl_status rl_rw_remaining(rl_conn *conn, const rl_lock_ref *lock, long long *left_ms, rl_error *err);
 
 /* rl_rw_promote()'s outcome. */

@@ -412,20 +412,16 @@
 	"return {1, grants}\n"
 
 /* ext/core/lua/rw_extend.lua */
-#define RL_LUA_RW_EXTEND_SHA1 "8c999f9b225650d96ca82fb4b588b17cc212bf07"
+#define RL_LUA_RW_EXTEND_SHA1 "03bc608135b6a8fe548840e2130275ca1ed9fff1"
 #define RL_LUA_RW_EXTEND \
 	"local me, kind, ttl = ARGV[1], ARGV[5], ARGV[6]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
-	"if kind == 'w' then\n" \
-	"  if redis.call('GET', KEYS[1]) ~= me then\n" \
-	"    redis.call('LREM', KEYS[2], 1, 'w' .. me .. ':' .. ttl)\n" \
-	"    return 0\n" \
-	"  end\n" \
+	"if redis.call('GET', KEYS[1]) == me then\n" \
 	"  if redis.call('PTTL', KEYS[1]) > tonumber(ttl) then tell_head(me, tonumber(ttl) + 1) end\n" \
 	"  return redis.call('PEXPIRE', KEYS[1], ttl)\n" \
 	"end\n" \
 	"if not redis.call('ZSCORE', KEYS[4], me) then\n" \
-	"  redis.call('LREM', KEYS[2], 1, 'r' .. me .. ':' .. ttl)\n" \
+	"  redis.call('LREM', KEYS[2], 1, kind .. me .. ':' .. ttl)\n" \
 	"  return 0\n" \
 	"end\n" \
 	"redis.call('ZADD', KEYS[4], string.format('%d', now + tonumber(ttl)), me)\n" \
@@ -474,16 +470,16 @@
 	"return 1\n"
 
 /* ext/core/lua/rw_release.lua */
-#define RL_LUA_RW_RELEASE_SHA1 "b1da34069377c545ca3c8129c68e2b3d8a107b2e"
+#define RL_LUA_RW_RELEASE_SHA1 "cde04bac68162440d56e17f6a21868598fccccaa"
 #define RL_LUA_RW_RELEASE \
-	"local me, kind = ARGV[1], ARGV[5]\n" \
+	"local me = ARGV[1]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
-	"if kind == 'w' then\n" \
-	"  if redis.call('GET', KEYS[1]) ~= me then return {0, 0} end\n" \
+	"if redis.call('GET', KEYS[1]) == me then\n" \
 	"  redis.call('DEL', KEYS[1])\n" \
-	"else\n" \
-	"  if redis.call('ZREM', KEYS[4], me) == 0 then return {0, 0} end\n" \
+	"elseif redis.call('ZREM', KEYS[4], me) == 1 then\n" \
 	"  readers_end(me)\n" \
+	"else\n" \
+	"  return {0, 0}\n" \
 	"end\n" \
 	"local grants = grant_next(me)\n" \
 	"if grants == 0 then\n" \
@@ -492,11 +488,10 @@
 	"return {1, grants}\n"
 
 /* ext/core/lua/rw_remaining.lua */
-#define RL_LUA_RW_REMAINING_SHA1 "17cf92affbf8bed5eee32d1a01a0737844e3524c"
+#define RL_LUA_RW_REMAINING_SHA1 "d5095a97ddd5f8dd4377ddb11fe8a2e1abdc76bd"
 #define RL_LUA_RW_REMAINING \
 	"local me = ARGV[1]\n" \
-	"if ARGV[2] == 'w' then\n" \
-	"  if redis.call('GET', KEYS[1]) ~= me then return -1 end\n" \
+	"if redis.call('GET', KEYS[1]) == me then\n" \
 	"  local left = redis.call('PTTL', KEYS[1])\n" \
 	"  if left > 0 then return left end\n" \
 	"  return 0\n" \

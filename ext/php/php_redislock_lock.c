@@ -139,7 +139,8 @@ static void hand_on_local_held(redislock_lock_object *lock, bool *all_released)
 }
 
 /*
- * Releases every lock in held and owned, in one round trip per node. Entries released or found
+ * Releases every lock in held and owned: the exclusive ones in one round trip
+ * per node, each read/write one with its own release. Entries released or found
  * not ours any more are removed; on a connection failure they stay, so that a
  * later unlockAll() or the request end tries again. *all_released tells whether
  * every one was still ours and is now deleted.
@@ -489,8 +490,9 @@ typedef struct {
 
 /*
  * The same on a side of a read/write lock: a writer takes the key as lock()
- * does (SET NX: it fails while anyone reads) and is checked the same way; a
- * reader's take, check and lifetime are the reader set's.
+ * does (SET NX: it fails while anyone reads), a reader joins the reader set.
+ * Extend, check, remaining and release act on whichever side the token holds
+ * on the server.
  */
 static rl_status rw_step_run(rl_conn *conn, held_step *h, rl_error *err)
 {
@@ -503,11 +505,8 @@ static rl_status rw_step_run(rl_conn *conn, held_step *h, rl_error *err)
 		case HELD_EXTEND:
 			return rl_rw_extend(conn, h->ref, h->ttl_ms, &h->yes, err);
 		case HELD_CHECK:
-			if (writer) {
-				return rl_lock_is_owner(conn, h->ref, &h->yes, err);
-			}
-			ZEND_FALLTHROUGH;
 		case HELD_REMAINING: {
+			/* the side the token holds, whichever the record says (a switch's answer may have been lost) */
 			rl_status status = rl_rw_remaining(conn, h->ref, &h->left_ms, err);
 			h->yes = h->left_ms >= 0;
 			return status;
@@ -687,22 +686,25 @@ static bool check_owner_here(redislock_lock_object *lock, const zend_string *own
 typedef struct {
 	const rl_lock_ref *ref;
 	long long ttl_ms;
-	char to;                  /* RL_RW_WRITE: promote; RL_RW_READ: demote */
-	rl_rw_promotion outcome;  /* RL_RW_PROMOTED also for a demotion done */
+	char to;        /* RL_RW_WRITE: promote; RL_RW_READ: demote */
+	bool switched;  /* the token now holds the side asked for */
+	bool refused;   /* a promotion beside other readers: nothing changed, still reading */
 } rw_switch;
 
 static rl_status rw_switch_run(rl_conn *conn, void *ctx, rl_error *err)
 {
 	rw_switch *sw = ctx;
-	bool demoted = false;
+	rl_rw_promotion outcome = RL_RW_NOT_HELD;
 	rl_status status;
 
 	if (sw->to == RL_RW_WRITE) {
-		return rl_rw_promote(conn, sw->ref, sw->ttl_ms, &sw->outcome, err);
+		status = rl_rw_promote(conn, sw->ref, sw->ttl_ms, &outcome, err);
+		sw->switched = outcome == RL_RW_PROMOTED;
+		sw->refused = outcome == RL_RW_REFUSED;
+		return status;
 	}
-	status = rl_rw_demote(conn, sw->ref, sw->ttl_ms, &demoted, err);
-	sw->outcome = demoted ? RL_RW_PROMOTED : RL_RW_NOT_HELD;
-	return status;
+	/* a demotion's check or settling may fail after the script ran: switched all the same */
+	return rl_rw_demote(conn, sw->ref, sw->ttl_ms, &sw->switched, err);
 }
 
 /* What each take method is called in messages. */
@@ -783,22 +785,57 @@ static void take_lock(zval *this_zv, zval *return_value, zend_string *name, doub
 	}
 	/* The other side of a read/write lock held: switched in one step. */
 	if ((held = place_find(&place)) && rw && held->rw != rw) {
-		rw_switch sw = { .ref = &ref, .ttl_ms = ttl_ms, .to = rw, .outcome = RL_RW_NOT_HELD };
+		rw_switch sw = { .ref = &ref, .ttl_ms = ttl_ms, .to = rw, .switched = false, .refused = false };
+		long long acked = -1;
+		uint64_t sent_ns = php_redislock_now_ns();
 		ref.token = ZSTR_VAL(held->token);
 		ref.token_len = ZSTR_LEN(held->token);
 		ref.rw = held->rw;
-		if ((status = php_redislock_client_run(&lock->client, ref.key, ref.key_len, rw_switch_run, &sw, NULL, 0, &err))
-				!= RL_OK) {
-			goto failed;
-		}
-		if (sw.outcome != RL_RW_NOT_HELD) {
-			zend_string_release(key);
-			if (sw.outcome == RL_RW_REFUSED) {
-				held_place_destroy(&place);
-				RETURN_FALSE; /* other readers: still reading */
-			}
+		/* a promotion takes the write side: it waits for min_replicas as every take does */
+		status = php_redislock_client_run(&lock->client, ref.key, ref.key_len, rw_switch_run, &sw,
+			rw == RL_RW_WRITE ? &acked : NULL, 0, &err);
+		if (sw.switched) {
+			/* switched, whatever failed after the script (a demotion's check, the WAIT's reply) */
 			held->rw = rw;
 			held->keep = !release_at_end;
+			ref.rw = rw;
+		}
+		if (status != RL_OK) {
+			goto failed;
+		}
+		if (sw.refused) {
+			zend_string_release(key);
+			held_place_destroy(&place);
+			RETURN_FALSE; /* other readers: still reading */
+		}
+		if (sw.switched && !php_redislock_client_replicated(&lock->client, acked)) {
+			/*
+			 * Too few replicas have the promotion: after a failover the server could
+			 * have us reading, and let readers in, while we believe we write. Undone
+			 * (released: nothing is held any more) and refused, as a take would be.
+			 */
+			bool gone = false;
+			if ((status = php_redislock_held_run(lock, HELD_RELEASE, &ref, ttl_ms, false, &gone, NULL, NULL, &err))
+					!= RL_OK) {
+				held->refused = true; /* the next take or the request's end deletes it */
+				goto failed;
+			}
+			place_forget(&place);
+			zend_string_release(key);
+			held_place_destroy(&place);
+			RETURN_FALSE;
+		}
+		if (sw.switched && php_redislock_lifetime_may_have_ended(sent_ns, ttl_ms)) {
+			/* we stalled between the write and its answer: believed only once confirmed (as a take) */
+			bool extended = false;
+			if ((status = php_redislock_held_run(lock, HELD_EXTEND, &ref, ttl_ms, false, &extended, NULL, NULL, &err))
+					!= RL_OK) {
+				goto failed;
+			}
+			sw.switched = extended;
+		}
+		if (sw.switched) {
+			zend_string_release(key);
 			held_place_destroy(&place);
 			RETURN_TRUE;
 		}

@@ -124,6 +124,11 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
             throw new LockAcquiringException(sprintf('Failed to store the "%s" lock.', $key), 0, $e);
         }
         if (!$taken) {
+            if (!$read && $this->reads($name, $owner)) {
+                // a promotion beside other readers is refused at once, waiting or not
+                throw new LockConflictedException(sprintf('The "%s" lock is read by other owners too: this key '
+                    . 'cannot take it for writing while it reads.', $key));
+            }
             throw new LockConflictedException($wait
                 // the extension ends every wait by the request's time budget (max_execution_time,
                 // redislock.max_wait): the lock was not free by then
@@ -173,6 +178,16 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
             return $this->redis->isLocking((string) $key, $key->getState(self::class));
         } catch (\RedisLockException $e) {
             throw new LockStorageException(sprintf('Failed to check the "%s" lock.', $key), 0, $e);
+        }
+    }
+
+    /** Whether $owner still reads $name through this store (after a failed take: the reason to give). */
+    private function reads(string $name, string $owner): bool
+    {
+        try {
+            return $this->redis->isLocking($name, $owner) && $this->redis->owner($name) === '*r';
+        } catch (\RedisLockException $e) {
+            return false;
         }
     }
 

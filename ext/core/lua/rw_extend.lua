@@ -7,16 +7,14 @@
 -- that moves the readers' end earlier, tells the queue's head.
 local me, kind, ttl = ARGV[1], ARGV[5], ARGV[6]
 --@include _rw_queue.lua
-if kind == 'w' then
-  if redis.call('GET', KEYS[1]) ~= me then
-    redis.call('LREM', KEYS[2], 1, 'w' .. me .. ':' .. ttl)
-    return 0
-  end
+-- whichever side the token holds (the caller's belief may lag a promotion or
+-- demotion whose answer was lost)
+if redis.call('GET', KEYS[1]) == me then
   if redis.call('PTTL', KEYS[1]) > tonumber(ttl) then tell_head(me, tonumber(ttl) + 1) end
   return redis.call('PEXPIRE', KEYS[1], ttl)
 end
 if not redis.call('ZSCORE', KEYS[4], me) then
-  redis.call('LREM', KEYS[2], 1, 'r' .. me .. ':' .. ttl)
+  redis.call('LREM', KEYS[2], 1, kind .. me .. ':' .. ttl)
   return 0
 end
 redis.call('ZADD', KEYS[4], string.format('%d', now + tonumber(ttl)), me)

@@ -1,11 +1,13 @@
 -- "rw remaining" (model/rwlock.md; its client is ext/core/rl_rwlock.c):
 -- KEYS[1] the write key, KEYS[2] the reader set; ARGV[1] token, ARGV[2] the
--- kind held ("r", "w"). The caller's remaining lifetime in ms (0 if none is
--- left), or -1 if it does not hold. Read-only: the reader's end against the
--- server's clock, so no effects replication is needed.
+-- side the caller believes it holds ("r", "w"; unused: a token holds one side
+-- at most, and the server says which, so a client that lost the answer of a
+-- promotion or a demotion still finds its hold). The caller's remaining
+-- lifetime in ms (0 if none is left), or -1 if it does not hold. Read-only:
+-- the reader's end against the server's clock, so no effects replication is
+-- needed.
 local me = ARGV[1]
-if ARGV[2] == 'w' then
-  if redis.call('GET', KEYS[1]) ~= me then return -1 end
+if redis.call('GET', KEYS[1]) == me then
   local left = redis.call('PTTL', KEYS[1])
   if left > 0 then return left end
   return 0
