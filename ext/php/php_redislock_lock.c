@@ -808,7 +808,7 @@ static void take_lock(zval *this_zv, zval *return_value, zend_string *name, doub
 			held_place_destroy(&place);
 			RETURN_FALSE; /* other readers: still reading */
 		}
-		if (sw.switched && !php_redislock_client_replicated(&lock->client, acked)) {
+		if (sw.switched && rw == RL_RW_WRITE && !php_redislock_client_replicated(&lock->client, acked)) {
 			/*
 			 * Too few replicas have the promotion: after a failover the server could
 			 * have us reading, and let readers in, while we believe we write. Undone
