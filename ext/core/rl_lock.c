@@ -232,29 +232,16 @@ static rl_status run_and_check(rl_conn *conn, const rl_script *script, int nargs
 		const size_t *lens, const rl_wait_keys *keys, const char *note, size_t note_len, long long *answer,
 		bool *taken, rl_error *err)
 {
-	rl_command cmds[2];
+	rl_command check;
 	redisReply *replies[2] = { NULL, NULL };
 	rl_status status;
 
 	*answer = 0;
 	*taken = false;
-	for (;;) {
-		/* by EVAL until this connection saw the script run */
-		bool by_sha = (conn->scripts_seen & script->bit) != 0;
-		rl_script_command(&cmds[0], script, by_sha, LOCK_NKEYS, nargs, args, lens);
-		grant_check_command(&cmds[1], keys, note, note_len);
-		if ((status = rl_conn_pipeline(conn, 2, cmds, replies, err)) != RL_OK) {
-			return status;
-		}
-		if (by_sha && rl_reply_is_noscript(replies[0])) {
-			/* flushed meanwhile: nothing ran (the check found nothing); again, by EVAL */
-			conn->scripts_seen = 0;
-			rl_reply_free_all(replies, 2);
-			continue;
-		}
-		break;
+	grant_check_command(&check, keys, note, note_len);
+	if ((status = rl_script_run_then(conn, script, LOCK_NKEYS, nargs, args, lens, &check, replies, err)) != RL_OK) {
+		return status;
 	}
-	conn->scripts_seen |= script->bit;
 	if ((status = rl_script_answer(conn, script, replies[0], answer, err)) == RL_OK) {
 		/*
 		 * An error reply to the check (the connection still in step) leaves the grant

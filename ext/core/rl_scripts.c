@@ -93,6 +93,30 @@ void rl_script_command(rl_command *cmd, const rl_script *script, bool by_sha, in
 	}
 }
 
+rl_status rl_script_run_then(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **args,
+		const size_t *lens, const rl_command *then, redisReply **replies, rl_error *err)
+{
+	rl_command cmds[2];
+	rl_status status;
+
+	cmds[1] = *then;
+	for (;;) {
+		bool by_sha = (conn->scripts_seen & script->bit) != 0;
+		rl_script_command(&cmds[0], script, by_sha, nkeys, nargs, args, lens);
+		if ((status = rl_conn_pipeline(conn, 2, cmds, replies, err)) != RL_OK) {
+			return status;
+		}
+		if (by_sha && rl_reply_is_noscript(replies[0])) {
+			/* flushed meanwhile: nothing ran; again, by EVAL (once: an EVAL never answers NOSCRIPT) */
+			conn->scripts_seen = 0;
+			rl_reply_free_all(replies, 2);
+			continue;
+		}
+		conn->scripts_seen |= script->bit;
+		return RL_OK;
+	}
+}
+
 rl_status rl_script_run_many(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
 		const char **args, const size_t *lens, redisReply **replies, rl_error *err)
 {

@@ -79,6 +79,16 @@ rl_status rl_script_answer(rl_conn *conn, const rl_script *script, const redisRe
 rl_status rl_script_run_integers(rl_conn *conn, const rl_script *script, size_t n, int nkeys, int nargs,
 		const char **args, const size_t *lens, long long *results, rl_error *err);
 
+/*
+ * [script][then] in one round trip: a script call and the command that must
+ * follow it at once (a grant's check, which finds a blocked grantee's note
+ * only right behind the call that granted). By EVAL until the connection saw
+ * the script run; a NOSCRIPT answer (then ran after nothing) sends both again
+ * by EVAL. replies[0] and [1] are the script's and then's, the caller's to free.
+ */
+rl_status rl_script_run_then(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **args,
+		const size_t *lens, const rl_command *then, redisReply **replies, rl_error *err);
+
 /* EVALSHA sha1 nkeys args... (by_sha), else EVAL source nkeys args...; the command points into args. */
 void rl_script_command(rl_command *cmd, const rl_script *script, bool by_sha, int nkeys, int nargs,
 		const char **args, const size_t *lens);
