@@ -50,6 +50,10 @@
  *   GRANT_NO_CLOCK  a waiter believes a grant its block took as is, though its
  *                   own clock says the lifetime may have ended (mutual
  *                   exclusion must fail)
+ *   GRANT_NO_FENCE  a grant (grant_next(): a release's hand-over, "lock
+ *                   handed", a visit or a leave) gives K to its grantee
+ *                   without counting the fence (no INCR F) (the fence
+ *                   property (g) must fail)
  *   VISIT_DROPS_GRANT a visit never answers 3 (K == me): it deletes a waiting
  *                   "g" and queues again instead; the granter's "lock handed"
  *                   then finds the note gone and takes it as taken (progress
@@ -121,6 +125,9 @@ bool inflight[NC];              /* owned, the answer not read yet (STALL), or a 
 bool lapsed[NC];                /* the lifetime of what made it the owner passed before it read it */
 bool Kown;                      /* K's holder has believed K (or holds an unread answer of it) */
 bool lost;                      /* a grant was just lost to a live grantee (undone, or lapsed unseen) */
+bool Fmoved;                    /* F has been incremented since the last belief's fence was fixed; F only
+                                   grows, so "greater than every earlier believed fence" is exactly "F
+                                   moved since the last belief" (g) */
 #ifdef QLAPSE
 bool qlapsed;                   /* Q has lapsed once */
 #endif
@@ -195,17 +202,46 @@ hidden byte n_;
 #endif
 ltl progress { [] ((IDLE && WAITING) -> <> (!IDLE || !WAITING || EXCUSED)) }
 
+/* (g) fences: every belief gets a fence greater than every earlier belief's.
+   F (the fence counter, KEYS[4]) is INCRed by each step that gives K to a new
+   holder: the free path's take ("lock take fenced", set_nx here), "lock
+   wait"'s two takes, and every grant (grant_next(): the release's hand-over,
+   "lock handed", a visit's or a leave's grant). A holder's fence is F as that
+   step left it: the take's answer, or "lock fence" (GET K == token: GET F),
+   which is the same F, as nothing moves F while K stays with one holder.
+   Asserted at each belief, which fixes its fence (Fmoved = 0). Each belief
+   is one acquisition: its K is its own (b), and at every earlier belief K was
+   that believer's, and left it (a release, a lifetime's end) before the write
+   that gave K to this one; a confirm after a stall, or an answer 3, believes
+   a K written before the call, with no belief in between (K was this
+   client's all along). Tokens are fixed per client: K written again for the
+   same token (a confirm that found K lost queues again) is a new write,
+   counted again. */
+inline fenced(me) {
+#ifdef MUTANT
+  /* a mutant breaks (b) by design: a believer whose K is not its own has no
+     fence ("lock fence" answers 0) and fixes none; (a) must be seen to fail */
+  if
+  :: K == me -> assert(Fmoved); Fmoved = 0
+  :: else -> skip
+  fi
+#else
+  assert(Fmoved);
+  Fmoved = 0
+#endif
+}
+
 /* replaying a trail (spin -t) prints these; pan does not run printf */
 inline state() {
 #if NW == 2
-  printf("      K=%d own=%d Q=[%d %d] wake1=[%d %d %d] wake2=[%d %d %d] S=%d%d%d blk=%d%d bel=%d%d%d\n",
+  printf("      K=%d own=%d Q=[%d %d] wake1=[%d %d %d] wake2=[%d %d %d] S=%d%d%d blk=%d%d bel=%d%d%d Fmoved=%d\n",
          K, Kown, Q[0], Q[1], WK(1, 0), WK(1, 1), WK(1, 2), WK(2, 0), WK(2, 1),
-         WK(2, 2), sg[1], sg[2], sg[3], blocked[1], blocked[2], bel[1], bel[2], bel[3])
+         WK(2, 2), sg[1], sg[2], sg[3], blocked[1], blocked[2], bel[1], bel[2], bel[3], Fmoved)
 #else
-  printf("      K=%d own=%d Q=[%d %d %d] wake=[%d %d %d][%d %d %d][%d %d %d] S=%d%d%d%d blk=%d%d%d bel=%d%d%d%d\n",
+  printf("      K=%d own=%d Q=[%d %d %d] wake=[%d %d %d][%d %d %d][%d %d %d] S=%d%d%d%d blk=%d%d%d bel=%d%d%d%d Fmoved=%d\n",
          K, Kown, Q[0], Q[1], Q[2], WK(1, 0), WK(1, 1), WK(1, 2), WK(2, 0), WK(2, 1),
          WK(2, 2), WK(3, 0), WK(3, 1), WK(3, 2), sg[1], sg[2], sg[3], sg[4],
-         blocked[1], blocked[2], blocked[3], bel[1], bel[2], bel[3], bel[4])
+         blocked[1], blocked[2], blocked[3], bel[1], bel[2], bel[3], bel[4], Fmoved)
 #endif
 }
 
@@ -286,7 +322,7 @@ inline granted(i) {
 #else
   if
   :: lapsed[i] -> inflight[i] = 1
-  :: else -> bel[i] = 1
+  :: else -> bel[i] = 1; fenced(i)
   fi;
 #endif
   if
@@ -404,6 +440,9 @@ inline grant_next(g) {
   :: qlen > 0 ->
      qpop();
      K = w_; Kown = 0; kend();
+#ifndef GRANT_NO_FENCE
+     Fmoved = 1;                                 /* INCR F */
+#endif
      push(w_, g);
 #ifndef GRANT_NO_TELL
      tell_head(w_)
@@ -421,6 +460,7 @@ inline owned_now(me) {
   inflight[me] = 1;             /* believed when read: read_owned() */
 #else
   bel[me] = 1;
+  fenced(me);
 #endif
   Kown = 1
 }
@@ -450,7 +490,7 @@ inline set_nx(me, res) {
   d_step {
     lost = 0;
     if
-    :: K == 0 -> K = me; Kown = 1; kend(); bel[me] = 1; res = OWNED
+    :: K == 0 -> K = me; Fmoved = 1; Kown = 1; kend(); bel[me] = 1; fenced(me); res = OWNED
     :: else -> res = NOTOWNED
     fi;
     printf("c%d SET NX -> %d\n", me, res); state()
@@ -475,7 +515,7 @@ inline lock_wait(me, mode, res) {
        :: qlen > 1 -> skip                                /* others first: 0, whatever K is */
        :: else ->
           if
-          :: K == 0 -> qpop(); K = me; kend(); res = OWNED
+          :: K == 0 -> qpop(); K = me; Fmoved = 1; kend(); res = OWNED
           :: else -> as_head(me, mode)
           fi
        fi
@@ -556,7 +596,7 @@ inline lock_wait(me, mode, res) {
                    :: qlen > 0 -> qpop()
                    :: else -> skip
                    fi;
-                   K = me; kend(); res = OWNED
+                   K = me; Fmoved = 1; kend(); res = OWNED
                 :: else ->
                    grant_next(me);
                    hnote(me, NH1);                        /* "h1": my block ends, I check my grant */
@@ -729,11 +769,12 @@ inline read_owned(me, res) {
     res = OWNED;
 #ifdef NO_CONFIRM
     bel[me] = 1;
+    fenced(me);
 #else
     if
     :: lapsed[me] ->
        if
-       :: K == me -> bel[me] = 1
+       :: K == me -> bel[me] = 1; fenced(me)
        :: else ->
           res = NOTOWNED;
           qnot(me);                                    /* never queued here (see CONFIRM_KEEPS_ENTRY) */
@@ -743,7 +784,7 @@ inline read_owned(me, res) {
           skip
 #endif
        fi
-    :: else -> bel[me] = 1
+    :: else -> bel[me] = 1; fenced(me)
     fi;
 #endif
     lapsed[me] = 0;

@@ -24,13 +24,17 @@
  * calls acquire once (a reader: acquireRead(), its join admits it at once
  * when nobody is queued and no writer holds; a writer: SET NX, then the
  * queue), holds, and releases or lets its lifetime end; a holder may promote
- * (PROMOTE) or demote (DEMOTE) once. Any client may die before any command.
+ * (PROMOTE) or demote (DEMOTE) once (SWITCHES). Any client may die before
+ * any command.
  *
  * Build switches (scripts/model-check-rw.sh uses them):
  *   NR=n, NW=n        readers and writers (2 and 1)
  *   PROMOTE           a reader holding may call acquire() (promotion): it
  *                     becomes the writer if it is the only reader, else refused
  *   DEMOTE            a writer holding may call acquireRead() (demotion)
+ *   SWITCHES=n        promotions and demotions per acquisition (1): with 2
+ *                     and both switches a writer may demote, then promote
+ *                     again (K written to it a second time: a new fence)
  *   ROUNDS_W=n, ROUNDS_R=n acquisitions per writer, per reader (1)
  *   MAXDEAD=n         at most n deaths (default: any client may die)
  *   TRIER             one more writer that only tries (SET NX), twice
@@ -58,6 +62,14 @@
  *   WRITER_IGNORES_READERS a writer is granted K when K is free, without
  *                     looking at the reader set (K's marker missing: a
  *                     reader admitted without SET K): (a) fails
+ *   GRANT_NO_FENCE    a writer's grant (grant_next(): a release's, a
+ *                     demotion's, "rw handed"'s, a visit's, its own entry
+ *                     too, or a leave's) gives K without counting the fence
+ *                     (no INCR F; the join's take, rw_wait.lua's own SET K,
+ *                     still counts): the fence assertion (e) fails (with
+ *                     NR=1 NW=2: a write belief before the grant's)
+ *   PROMOTE_NO_FENCE  "rw promote" gives K to the reader without counting the
+ *                     fence (with PROMOTE): the fence assertion (e) fails
  */
 
 #ifndef NR
@@ -81,7 +93,10 @@
 #define RD   (NCL + 1)           /* K = the readers' marker */
 #define QMAX (NR + NW)           /* only waiters queue, each at most once */
 #define WMAX 3
-#define SGMAX 3
+#ifndef SWITCHES
+#define SWITCHES 1               /* promotions and demotions per acquisition */
+#endif
+#define SGMAX (2 + SWITCHES)     /* a granter that stopped its rounds leaves notes in S; each switch may grant again */
 #define ISW(t) ((t) > NR)        /* a writer's entry (the try-only writer never queues) */
 
 /* answers: the caller's state ... */
@@ -125,6 +140,9 @@ bool tookx[NCL + 1];
 bool inflight[NCL + 1];          /* took a grant that lapsed: confirms first */
 bool lapsed[NCL + 1];
 bool lost;
+bool Fmoved;                     /* F (the fence counter) has been INCRed since the last write belief:
+                                    F only grows, so "greater than every earlier write belief's fence"
+                                    is exactly "F moved since the last write belief" (e) */
 byte waitw;                      /* bit w: writer w joined and has not been granted since (nor left) */
 byte before[NCL + 1];            /* reader r: the writers waiting when r joined, each until its wait ends */
 #ifdef ONE_FAILURE
@@ -195,6 +213,29 @@ HIDDEN byte d_;
 /* (c) a reader granted (admitted) only when every writer that was waiting at its join has been granted since */
 #define FIFO_OK(r) (before[r] == 0)
 
+/* (e) fences (ext/core/lua/README.md, "Fences"): every write belief gets a
+   fence greater than every earlier write belief's. F (KEYS[5], the exclusive
+   lock's counter too) is INCRed by each step that gives K to a writer: the
+   free path's take ("lock take fenced", set_nx here), "rw wait"'s take (its
+   join, made here through grant_next()), every writer's grant (grant_next())
+   and "rw promote". A writer's fence is F as that step left it ("lock
+   fence": GET K == token, GET F), the same F: nothing moves F while K holds
+   a token (every step that counts writes K, and finds it free or the
+   marker). Asserted at each write belief, which fixes its fence (Fmoved = 0):
+   a take, an answer 1 or 3, a grant its block took, a confirm, a promotion.
+   Each is one acquisition: a belief's K is its own (b), and at every earlier
+   write belief K was that believer's and left it before the write that gave
+   K to this one; an answer 3 or a confirm believes a K written before the
+   call, with no write belief in between (K was this client's all along).
+   Readers neither count nor fix anything; a demotion keeps F (K becomes the
+   marker), a promotion after it counts again. Fmoved starts at 0: F holds
+   the fences of acquisitions before the model's, so the first write belief
+   needs its count too. */
+inline fenced(me) {
+  assert(Fmoved);
+  Fmoved = 0
+}
+
 /* (d) progress: the lock idle (everything held is held by live clients that
    have not believed it) while a live client waits does not stay so. With
    ONE_FAILURE a dead grantee's hold counts as idle too (its granter must undo
@@ -231,11 +272,11 @@ ltl progress { [] ((IDLE && WAITING) -> <> (!IDLE || !WAITING || EXCUSED)) }
 #define Q4 0
 #endif
 inline state() {
-  printf("      K=%d R=%d%d%d%d Q=[%d %d %d %d] wake=[%d %d][%d %d][%d %d][%d %d] S=%d%d%d%d bel=%d%d%d%d hb=%d%d%d%d blk=%d%d%d%d waitw=%d\n",
+  printf("      K=%d R=%d%d%d%d Q=[%d %d %d %d] wake=[%d %d][%d %d][%d %d][%d %d] S=%d%d%d%d bel=%d%d%d%d hb=%d%d%d%d blk=%d%d%d%d waitw=%d Fmoved=%d\n",
          K, R[1], R[2], R[3], R[C4], Q[0], Q[1], Q[Q3], Q[Q4],
          WK(1, 0), WK(1, 1), WK(2, 0), WK(2, 1), WK(3, 0), WK(3, 1), WK(C4, 0), WK(C4, 1),
          sg[1], sg[2], sg[3], sg[C4], bel[1], bel[2], bel[3], bel[C4],
-         hb[1], hb[2], hb[3], hb[C4], blocked[1], blocked[2], blocked[3], blocked[C4], waitw)
+         hb[1], hb[2], hb[3], hb[C4], blocked[1], blocked[2], blocked[3], blocked[C4], waitw, Fmoved)
 }
 
 /* ---- fragments ---- */
@@ -293,7 +334,7 @@ inline owned_now(me) {
   waiting[me] = 0;
   hb[me] = 1;
   if
-  :: K == me -> bel[me] = BW
+  :: K == me -> bel[me] = BW; fenced(me)
   :: else -> assert(R[me]); bel[me] = BR
   fi
 }
@@ -308,7 +349,7 @@ inline granted(i) {
      assert(HOLDS(i));
      hb[i] = 1;
      if
-     :: K == i -> bel[i] = BW
+     :: K == i -> bel[i] = BW; fenced(i)
      :: else -> bel[i] = BR
      fi
   fi
@@ -426,8 +467,8 @@ inline grant_reader(g, n) {
 }
 
 /* grant_next(g): serves the queue's head. A writer: when K is free and the
-   reader set empty, K = w PX ttl and "g<g>" to it. Readers: when no writer
-   holds, every reader from the head up to the first writer entry, each
+   reader set empty, K = w PX ttl (INCR F) and "g<g>" to it. Readers: when no
+   writer holds, every reader from the head up to the first writer entry, each
    with its own lifetime. The caller's own entry popped: s_ (it owns). n
    counts the grants to others (notes the caller checks). */
 inline grant_next(g, n) {
@@ -440,6 +481,9 @@ inline grant_next(g, n) {
 #endif
      qpop();
      K = w_; hb[w_] = 0;
+#ifndef GRANT_NO_FENCE
+     Fmoved = 1;                                        /* INCR F */
+#endif
      discharge(w_);
      if
      :: w_ == g -> s_ = 1
@@ -469,12 +513,14 @@ inline grant_next(g, n) {
 
 /* ---- the scripts and commands ---- */
 
-/* SET K token NX PX ttl: the writer's free path (K is the marker while readers hold) */
+/* SET K token NX PX ttl: the writer's free path (K is the marker while readers
+   hold); a writer that wants a fence sends "lock take fenced" instead (GET K,
+   SET K PX, INCR F), the same step */
 inline set_nx(me, res) {
   d_step {
     lost = 0;
     if
-    :: K == 0 -> K = me; hb[me] = 1; bel[me] = BW; res = OWNED
+    :: K == 0 -> K = me; Fmoved = 1; hb[me] = 1; bel[me] = BW; fenced(me); res = OWNED
     :: else -> res = NOTOWNED
     fi;
     printf("c%d SET NX -> %d\n", me, res); state()
@@ -520,9 +566,14 @@ inline rw_wait(me, mode, res, n) {
           qtail(me);                                       /* RPUSH Q kind.me:ttl */
           if
           :: qlen == 1 ->                                  /* first: served now, or the head */
-             grant_next(me, n);
+             grant_next(me, n);                            /* served: rw_wait.lua's own take (SET K, INCR F) */
              if
-             :: s_ -> res = OWNED
+             :: s_ -> res = OWNED;
+#ifdef GRANT_NO_FENCE
+                Fmoved = 1                                 /* the take is not a grant: it counts */
+#else
+                skip
+#endif
              :: else -> res = HEAD
              fi
           :: else -> skip                                  /* others first: 0 */
@@ -692,16 +743,22 @@ inline rw_handed(me, res, n) {
 }
 
 /* "rw promote" (rw_promote.lua): the caller reads; the only reader: K = me
-   PX ttl, out of the reader set, in one step; else refused (it keeps reading) */
+   PX ttl (INCR F), out of the reader set, in one step; else refused (it keeps
+   reading) */
+#ifdef PROMOTE_NO_FENCE
+#define PROMOTE_COUNTS skip
+#else
+#define PROMOTE_COUNTS Fmoved = 1                          /* INCR F */
+#endif
 inline rw_promote(me, res) {
   d_step {
     lost = 0;
 #ifdef PROMOTE_WITH_OTHERS
     if
-    :: R[me] -> R[me] = 0; K = me; bel[me] = BW; res = OWNED
+    :: R[me] -> R[me] = 0; K = me; PROMOTE_COUNTS; bel[me] = BW; fenced(me); res = OWNED
 #else
     if
-    :: R[me] && K == RD && SUM(RIN) == 1 -> R[me] = 0; K = me; bel[me] = BW; res = OWNED
+    :: R[me] && K == RD && SUM(RIN) == 1 -> R[me] = 0; K = me; PROMOTE_COUNTS; bel[me] = BW; fenced(me); res = OWNED
 #endif
     :: else -> res = REFUSED
     fi;
@@ -819,7 +876,7 @@ proctype Client(byte me) {
   byte n;                        /* grants to others the last call made */
   byte kind;                     /* what it holds (BR, BW) */
   bool rq;
-  bool changed;                  /* promoted or demoted once */
+  byte changed;                  /* promotions and demotions so far (SWITCHES) */
   byte round;                    /* acquisitions made (ROUNDS_W, ROUNDS_R) */
 
 start:
@@ -894,10 +951,10 @@ hold:
      :: DIE; rw_release(me, kind, res, n); SETTLE(me, res, n)    /* late: must change nothing */
      fi
 #ifdef PROMOTE
-  :: kind == BR && !changed -> changed = 1; rw_promote(me, res); goto hold
+  :: kind == BR && changed < SWITCHES -> changed++; rw_promote(me, res); goto hold
 #endif
 #ifdef DEMOTE
-  :: kind == BW && !changed -> changed = 1; rw_demote(me, res, n);
+  :: kind == BW && changed < SWITCHES -> changed++; rw_demote(me, res, n);
 #ifdef DEMOTE_FREE_FIRST
      rw_demote_add(me, n);
 #endif

@@ -3,7 +3,7 @@
 # spin: the protocol must keep every property, and each mutant (one rule of the
 # protocol broken on purpose) must fail the very property it breaks, or the model
 # could not catch that bug. One line per check; exit status 1 if anything is not
-# as expected. About 1.5 minutes and at most ~1.7 GB on 2 cores.
+# as expected. About 3 minutes and at most ~1.7 GB on 2 cores.
 #   RW_MODEL_ONLY="rw-safety rw-check-one" runs only the checks named.
 set -euo pipefail
 
@@ -27,9 +27,10 @@ bad=0
 
 # run NAME EXPECT KIND "DEFINES" [HASH_BITS [PATTERN]]
 #   EXPECT pass | fail (a mutant) | limit (fails, a documented limit of the protocol)
-#   KIND   safety (assertions: (a), (b), (c), the marker, the queue; invalid end
-#          states) | bfs (the same, breadth-first: the shortest trail, for a
-#          mutant that depth-first search meets only after millions of states)
+#   KIND   safety (assertions: (a), (b), (c), (e) the writers' fences, the
+#          marker, the queue; invalid end states) | bfs (the same, breadth-first:
+#          the shortest trail, for a mutant that depth-first search meets only
+#          after millions of states)
 #          | progress (the ltl formula (d), acceptance cycles under weak fairness)
 #   HASH_BITS pan's -w (about log2 of the states stored, plus one)
 #   PATTERN what the failure must say (a grep -E on pan's first error line):
@@ -102,12 +103,15 @@ run() {
 A='bel\[1\]==2'                  # (a): the MUTEX expression (writers believing, readers believing)
 C='before\['                     # (c): a reader granted past a writer that was waiting at its join
 D='acceptance cycle'             # (d): progress
+E='violated Fmoved'              # (e): a write belief whose step did not count the fence
 
 echo "spin model check, read/write lock ($(spin -V | head -1))"
 # 2 readers, 1 writer, each acquiring once; any client may die before any step,
 # any lifetime may end, any grant may lapse before its grantee comes
 run rw-safety                  pass  safety   ""                        24
 run rw-safety-promote-demote   pass  safety   "-DPROMOTE -DDEMOTE"      24
+# two switches each: a writer demotes, then promotes again (K written anew: a new fence)
+run rw-safety-switch-twice     pass  safety   "-DPROMOTE -DDEMOTE -DSWITCHES=2" 25
 run rw-progress                pass  progress ""                        24
 run rw-progress-promote-demote pass  progress "-DPROMOTE -DDEMOTE" 25
 # at most one failure, the writer acquiring twice: a grant to a dead reader of a
@@ -126,6 +130,11 @@ run rw-promote-with-others     fail  safety   "-DPROMOTE -DPROMOTE_WITH_OTHERS" 
 run rw-demote-free-first       fail  safety   "-DDEMOTE -DDEMOTE_FREE_FIRST" 22 "$A"
 run rw-handed-no-note-check    fail  safety   "-DHANDED_NO_NOTE_CHECK"  22 "$A"
 run rw-writer-ignores-readers  fail  safety   "-DWRITER_IGNORES_READERS" 22 "$A"
+# every step that gives K to a writer counts the fence (INCR F): a grant or a promotion
+# that does not gives its writer the fence of the write belief before (e); two writers,
+# so that the trail shows that earlier belief
+run rw-grant-no-fence          fail  safety   "-DNR=1 -DNW=2 -DGRANT_NO_FENCE" 22 "$E"
+run rw-promote-no-fence        fail  safety   "-DPROMOTE -DPROMOTE_NO_FENCE" 22 "$E"
 run rw-check-one               fail  progress "-DCHECK_ONE -DONE_FAILURE -DROUNDS_W=2" 22 "$D"
 # a known limit, as the exclusive lock's: grants lost to live grantees for ever
 run rw-lost-grants             limit progress "-DSTRICT_PROGRESS"       22 "$D"

@@ -39,8 +39,8 @@ failed=0
 
 # check NAME EXPECT MODEL "SPIN_FLAGS" KIND [HASH_BITS]
 #   EXPECT: pass | fail | limit (fails, and is known to: a documented limit of
-#   the protocol, not a mutant) ; KIND: safety (assertions: (a), (b), queue bounds,
-#   invalid end states) | progress (the ltl formula, acceptance cycles
+#   the protocol, not a mutant) ; KIND: safety (assertions: (a), (b), the lock's fences (g),
+#   queue bounds, invalid end states) | progress (the ltl formula, acceptance cycles
 #   under weak fairness) | noprogress (non-progress cycles, no fairness: a
 #   cycle that never passes a progress label)
 #   HASH_BITS: pan's -w, the log2 of its hash table's slots: about log2(states) + 1 (22 by
@@ -130,7 +130,7 @@ check() {
 
 desc() {
   case $1 in
-    safety)   echo "safety (mutual exclusion / at most LIMIT holders / claimed never lost / no invalid end state: a lost wake-up)" ;;
+    safety)   echo "safety (mutual exclusion / at most LIMIT holders / claimed never lost / each lock holder's fence above every earlier one's / no invalid end state: a lost wake-up)" ;;
     progress) echo "progress (a free lock or slot with a live waiter stays free forever)" ;;
     noprogress) echo "no poll loop (waiters retry forever while the lock is held)" ;;
   esac
@@ -180,6 +180,9 @@ check lock-release-literal  fail lock.pml      "-DRELEASE_LITERAL"  safety
 check lock-handed-undoes-taken fail lock.pml   "-DHANDED_NO_NOTE_CHECK" safety
 # a grant whose lifetime passed before its block took it is confirmed, not believed
 check lock-grant-no-clock   fail lock.pml      "-DGRANT_NO_CLOCK"   safety
+# every step that gives K to a new holder counts the fence (INCR F); a grant that does not
+# lets its grantee's fence equal the last holder's (g)
+check lock-grant-no-fence   fail lock.pml      "-DGRANT_NO_FENCE"   safety
 check lock-stall-no-confirm fail lock.pml      "-DSTALL -DNO_CONFIRM" safety
 # (lock-stall-rejoin-twice, CONFIRM_KEEPS_ENTRY, is gone: a confirm never finds its token
 # queued any more, which lock-stall asserts; model/README.md)

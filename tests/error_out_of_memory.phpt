@@ -45,9 +45,10 @@ if ($rc !== 0) {
     echo "cannot build the shim: ", implode("\n", $out), "\n";
 }
 
-// the release's wait keys are one malloc() of 4 x (8 + strlen(key)) bytes ("Lock:" . name, untagged)
+// the release's wait keys are one malloc() of 5 x (8 + strlen(key)) bytes ("Lock:" . name, untagged:
+// the queue, the served list, the wake-list prefix, the fence counter, and the wake list with no member)
 $name = str_pad(rl_unique('oom'), 1234, 'x');
-$size = 4 * (8 + strlen("Lock:$name"));
+$size = 5 * (8 + strlen("Lock:$name"));
 $child = <<<'PHP'
 <?php
 $l = new RedisLock(getenv('RLOOM_SERVER'));

@@ -7,11 +7,11 @@
 #include "rl_scripts.h"
 
 /*
- * A lock script's arguments: KEYS the lock key, its queue and its served list
- * (the wait keys' "terms" slot); ARGV the token, the wake-list prefix, then
- * extra ones. Returns how many.
+ * A lock script's arguments: KEYS the lock key, its queue, its served list
+ * (the wait keys' "terms" slot) and its fence counter; ARGV the token, the
+ * wake-list prefix, then extra ones. Returns how many.
  */
-#define LOCK_NKEYS 3
+#define LOCK_NKEYS 4
 #define MAX_LOCK_ARGS (LOCK_NKEYS + 2 + 5)
 
 static int lock_args(const char **args, size_t *lens, const rl_lock_ref *lock, const rl_wait_keys *keys, int nextra,
@@ -22,8 +22,9 @@ static int lock_args(const char **args, size_t *lens, const rl_lock_ref *lock, c
 	args[0] = lock->key;         lens[0] = lock->key_len;
 	args[1] = keys->queue;       lens[1] = keys->key_len;
 	args[2] = keys->terms;       lens[2] = keys->key_len;
-	args[3] = lock->token;       lens[3] = lock->token_len;
-	args[4] = keys->wake_prefix; lens[4] = keys->key_len;
+	args[3] = keys->fence;       lens[3] = keys->key_len;
+	args[4] = lock->token;       lens[4] = lock->token_len;
+	args[5] = keys->wake_prefix; lens[5] = keys->key_len;
 	for (i = 0; i < nextra; i++) {
 		args[LOCK_NKEYS + 2 + i] = extra[i];
 		lens[LOCK_NKEYS + 2 + i] = strlen(extra[i]);
@@ -173,6 +174,55 @@ rl_status rl_lock_remaining(rl_conn *conn, const rl_lock_ref *lock, long long *l
 	size_t lens[2] = { lock->key_len, lock->token_len };
 	*left_ms = -1;
 	return rl_script_run_integers(conn, &rl_script_lock_remaining, 1, 1, 2, args, lens, left_ms, err);
+}
+
+/* ---- fences (the fencing option): KEYS the lock and its fence counter, ARGV the token [, the lifetime] ---- */
+
+static rl_status fence_script(rl_conn *conn, const rl_script *script, const rl_lock_ref *lock, const char *ttl,
+		long long *answer, rl_error *err)
+{
+	rl_wait_keys keys;
+	const char *args[4];
+	size_t lens[4];
+	rl_status status;
+
+	if (!rl_wait_keys_init_lock(&keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, "", 0)) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	args[0] = lock->key;   lens[0] = lock->key_len;
+	args[1] = keys.fence;  lens[1] = keys.key_len;
+	args[2] = lock->token; lens[2] = lock->token_len;
+	args[3] = ttl;         lens[3] = ttl ? strlen(ttl) : 0;
+	status = rl_script_run_integers(conn, script, 1, 2, ttl ? 4 : 3, args, lens, answer, err);
+	rl_wait_keys_free(&keys);
+	return status;
+}
+
+rl_status rl_lock_take_fenced(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, long long *fence,
+		rl_error *err)
+{
+	char ttl[RL_LL_TEXT];
+
+	rl_format_ll(ttl, ttl_ms);
+	*fence = 0;
+	return fence_script(conn, &rl_script_lock_take_fenced, lock, ttl, fence, err);
+}
+
+rl_status rl_lock_fence(rl_conn *conn, const rl_lock_ref *lock, long long *fence, rl_error *err)
+{
+	rl_status status;
+
+	*fence = 0;
+	status = fence_script(conn, &rl_script_lock_fence, lock, NULL, fence, err);
+	if (status == RL_OK && *fence < 0) {
+		/* ours, but the counter is gone: the connection is fine, the answer is not one to give */
+		snprintf(err->message, sizeof(err->message), "%s: the fence counter of this lock is gone (deleted, or lost "
+			"with the server's data): its fence cannot be read", conn->server);
+		*fence = 0;
+		return RL_ERR_SERVER;
+	}
+	return status;
 }
 
 rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, rl_error *err)
@@ -449,7 +499,7 @@ static rl_status decode_lock_wait(rl_conn *conn, const rl_script *script, const 
 rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
 		rl_wait_mode mode, bool requeue, long long block_ms, rl_lock_step *step, rl_error *err)
 {
-	char ttl[RL_LL_TEXT], block_text[RL_LL_TEXT];
+	char ttl[RL_LL_TEXT + 1], block_text[RL_LL_TEXT];
 	const char *extra[5], *args[MAX_LOCK_ARGS];
 	size_t lens[MAX_LOCK_ARGS];
 	long long grants = 0;
@@ -460,7 +510,8 @@ rl_status rl_lock_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_key
 	step->note = RL_LOCK_NOTE_NONE;
 	step->look_ms = 0;
 	step->ran = false;
-	rl_format_ll(ttl, ttl_ms);
+	/* a waiter that wants a fence says so in its queue entry: whoever gives it the lock counts one */
+	strcpy(ttl + rl_format_ll(ttl, ttl_ms), lock->fenced ? "f" : "");
 	extra[0] = ttl;
 	extra[1] = mode == RL_WAIT_VISIT && requeue ? "requeue" : rl_wait_mode_name(mode);
 	extra[2] = RL_WAIT_LIVENESS_TEXT;

@@ -20,6 +20,11 @@ typedef struct {
 	size_t token_len;
 	/* 0: the exclusive lock; RL_RW_READ or RL_RW_WRITE: a side of the read/write lock (rl_rwlock.h) */
 	char rw;
+	/*
+	 * The exclusive lock taken with a fence (the fencing option): its take and its
+	 * queue entry count one on the fence counter (ext/core/lua/README.md, "Fences")
+	 */
+	bool fenced;
 } rl_lock_ref;
 
 /*
@@ -82,6 +87,21 @@ rl_status rl_lock_is_owner(rl_conn *conn, const rl_lock_ref *lock, bool *owned, 
 
 /* The lock's remaining lifetime (ms, >= 0) if the key still holds the token, else -1. */
 rl_status rl_lock_remaining(rl_conn *conn, const rl_lock_ref *lock, long long *left_ms, rl_error *err);
+
+/*
+ * The fencing option's take (lock->fenced): SET NX PX and the fence counter
+ * counted in one script call. *fence: the new fence, 0 when the lock was held.
+ */
+rl_status rl_lock_take_fenced(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, long long *fence,
+		rl_error *err);
+
+/*
+ * The fence of the lock held under lock->token, read from the counter while
+ * the lock holds the token (a lock taken by waiting: the call that gave it to
+ * us counted it). *fence: 0 when the lock is not ours any more. When it is
+ * but the counter is gone: RL_ERR_SERVER (no fence of it can be trusted).
+ */
+rl_status rl_lock_fence(rl_conn *conn, const rl_lock_ref *lock, long long *fence, rl_error *err);
 
 /* "lock wait", "lock release" and "lock handed" answer this when their call granted the lock to a waiter. */
 #define RL_LOCK_GRANTED 2

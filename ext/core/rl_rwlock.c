@@ -9,10 +9,10 @@
 
 /*
  * A read/write script's arguments: KEYS the lock key, the queue, the served
- * list and the reader set; ARGV the token, the wake-list prefix, LIVENESS and
- * CHECKIN (ms), then extra ones. Returns how many.
+ * list, the reader set and the name's fence counter; ARGV the token, the
+ * wake-list prefix, LIVENESS and CHECKIN (ms), then extra ones. Returns how many.
  */
-#define RW_NKEYS 4
+#define RW_NKEYS 5
 #define MAX_RW_ARGS (RW_NKEYS + 4 + 4)
 
 /* The answers of the scripts that return {answer, grants}. */
@@ -28,10 +28,11 @@ static int rw_args(const char **args, size_t *lens, const rl_lock_ref *lock, con
 	args[1] = keys->queue;       lens[1] = keys->key_len;
 	args[2] = keys->terms;       lens[2] = keys->key_len;
 	args[3] = keys->readers;     lens[3] = keys->key_len;
-	args[4] = lock->token;       lens[4] = lock->token_len;
-	args[5] = keys->wake_prefix; lens[5] = keys->key_len;
-	args[6] = RL_WAIT_LIVENESS_TEXT; lens[6] = strlen(RL_WAIT_LIVENESS_TEXT);
-	args[7] = RL_WAIT_CHECKIN_TEXT;  lens[7] = strlen(RL_WAIT_CHECKIN_TEXT);
+	args[4] = keys->fence;       lens[4] = keys->key_len;
+	args[5] = lock->token;       lens[5] = lock->token_len;
+	args[6] = keys->wake_prefix; lens[6] = keys->key_len;
+	args[7] = RL_WAIT_LIVENESS_TEXT; lens[7] = strlen(RL_WAIT_LIVENESS_TEXT);
+	args[8] = RL_WAIT_CHECKIN_TEXT;  lens[8] = strlen(RL_WAIT_CHECKIN_TEXT);
 	for (i = 0; i < nextra; i++) {
 		args[RW_NKEYS + 4 + i] = extra[i];
 		lens[RW_NKEYS + 4 + i] = strlen(extra[i]);
@@ -42,6 +43,12 @@ static int rw_args(const char **args, size_t *lens, const rl_lock_ref *lock, con
 static const char *kind_text(const rl_lock_ref *lock)
 {
 	return lock->rw == RL_RW_READ ? "r" : "w";
+}
+
+/* A lifetime as a writer's script argument: followed by "f" when it wants a fence (lock->fenced). */
+static void writer_ttl_text(char ttl[RL_LL_TEXT + 1], const rl_lock_ref *lock, long long ttl_ms)
+{
+	strcpy(ttl + rl_format_ll(ttl, ttl_ms), lock->fenced && lock->rw == RL_RW_WRITE ? "f" : "");
 }
 
 static rl_status no_memory(rl_error *err)
@@ -283,7 +290,7 @@ static rl_status decode_rw_wait(rl_conn *conn, const rl_script *script, const re
 rl_status rl_rw_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys *keys, long long ttl_ms,
 		rl_wait_mode mode, bool requeue, long long block_ms, rl_lock_step *step, rl_error *err)
 {
-	char ttl[RL_LL_TEXT], block_text[RL_LL_TEXT];
+	char ttl[RL_LL_TEXT + 1], block_text[RL_LL_TEXT];
 	const char *extra[4], *args[MAX_RW_ARGS];
 	size_t lens[MAX_RW_ARGS];
 	rl_status status;
@@ -295,7 +302,7 @@ rl_status rl_rw_wait(rl_conn *conn, const rl_lock_ref *lock, const rl_wait_keys 
 	step->note = RL_LOCK_NOTE_NONE;
 	step->look_ms = 0;
 	step->ran = false;
-	rl_format_ll(ttl, ttl_ms);
+	writer_ttl_text(ttl, lock, ttl_ms);
 	extra[0] = kind_text(lock);
 	extra[1] = ttl;
 	extra[2] = mode == RL_WAIT_VISIT && requeue ? "requeue" : rl_wait_mode_name(mode);
@@ -391,12 +398,13 @@ rl_status rl_rw_extend(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms,
 rl_status rl_rw_promote(rl_conn *conn, const rl_lock_ref *lock, long long ttl_ms, rl_rw_promotion *outcome,
 		rl_error *err)
 {
-	char ttl[RL_LL_TEXT];
+	char ttl[RL_LL_TEXT + 1];
 	const char *extra[1] = { ttl };
 	long long answer = 0;
 	rl_status status;
 
-	rl_format_ll(ttl, ttl_ms);
+	/* the reader becomes a writer: one that wants a fence counts it in the same step */
+	strcpy(ttl + rl_format_ll(ttl, ttl_ms), lock->fenced ? "f" : "");
 	status = run_integer(conn, &rl_script_rw_promote, lock, 1, extra, &answer, err);
 	*outcome = answer == 1 ? RL_RW_PROMOTED : answer == 2 ? RL_RW_REFUSED : RL_RW_NOT_HELD;
 	return status;

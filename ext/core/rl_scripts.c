@@ -20,6 +20,9 @@ rl_script rl_script_lock_wait = RL_SCRIPT("lock wait", RL_LUA_LOCK_WAIT, LLONG_M
 rl_script rl_script_lock_handed = RL_SCRIPT("lock handed", RL_LUA_LOCK_HANDED, 1, 2);
 rl_script rl_script_lock_extend = RL_SCRIPT("lock extend", RL_LUA_LOCK_EXTEND, 0, 1);
 rl_script rl_script_lock_remaining = RL_SCRIPT("lock remaining", RL_LUA_LOCK_REMAINING, -1, LLONG_MAX);
+/* the fencing option's (issue 24): a fence, or 0 (held; not the caller's), "lock fence" -1 (no counter) */
+rl_script rl_script_lock_take_fenced = RL_SCRIPT("lock take fenced", RL_LUA_LOCK_TAKE_FENCED, 0, LLONG_MAX);
+rl_script rl_script_lock_fence = RL_SCRIPT("lock fence", RL_LUA_LOCK_FENCE, -1, LLONG_MAX);
 rl_script rl_script_redlock_acquire = RL_SCRIPT("redlock acquire", RL_LUA_REDLOCK_ACQUIRE, LLONG_MIN + 1, 1);
 rl_script rl_script_redlock_release = RL_SCRIPT("redlock release", RL_LUA_REDLOCK_RELEASE, 0, 1);
 rl_script rl_script_redlock_extend = RL_SCRIPT("redlock extend", RL_LUA_REDLOCK_EXTEND, 0, 1);
@@ -50,6 +53,8 @@ static rl_script *all_scripts[] = {
 	&rl_script_lock_handed,
 	&rl_script_lock_extend,
 	&rl_script_lock_remaining,
+	&rl_script_lock_take_fenced,
+	&rl_script_lock_fence,
 	&rl_script_redlock_acquire,
 	&rl_script_redlock_release,
 	&rl_script_redlock_extend,

@@ -27,6 +27,8 @@ extern rl_script rl_script_lock_handed;
 extern rl_script rl_script_lock_extend;
 /* KEYS[1] = lock key, ARGV[1] = token: the lock's remaining lifetime in ms if it holds the token, else -1. */
 extern rl_script rl_script_lock_remaining;
+extern rl_script rl_script_lock_take_fenced;
+extern rl_script rl_script_lock_fence;
 
 /* Several masters (ext/core/lua/redlock_*.lua): KEYS = lock key, waiters' mark[, wake list]. */
 extern rl_script rl_script_redlock_acquire;

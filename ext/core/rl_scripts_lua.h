@@ -18,12 +18,25 @@
 	"  return 1\n" \
 	"end\n"
 
+/* ext/core/lua/_fence.lua (a fragment) */
+#define RL_LUA_FRAGMENT_FENCE \
+	"local function count_fence(key)\n" \
+	"  local fence = (redis.call('GET', key) or 0) + 1\n" \
+	"  if redis.replicate_commands or redis.REDIS_VERSION_NUM then\n" \
+	"    local clock = redis.call('TIME')\n" \
+	"    fence = math.max(fence, clock[1] * 1000000 + clock[2])\n" \
+	"  end\n" \
+	"  redis.call('SET', key, string.format('%d', fence))\n" \
+	"  return fence\n" \
+	"end\n"
+
 /* ext/core/lua/_lock_queue.lua (a fragment) */
 #define RL_LUA_FRAGMENT_LOCK_QUEUE \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"local WAKE_PREFIX = ARGV[2]\n" \
 	RL_LUA_FRAGMENT_WAITERS \
-	"local function parse(entry) return string.match(entry, '^(.*):(%d+)$') end\n" \
+	RL_LUA_FRAGMENT_FENCE \
+	"local function parse(entry) return string.match(entry, '^(.*):(%d+)(f?)$') end\n" \
 	"local function note(w, what)\n" \
 	"  wake(w, what)\n" \
 	"  local len = redis.call('RPUSH', KEYS[3], '-')\n" \
@@ -40,8 +53,9 @@
 	"local function grant_next(granter)\n" \
 	"  local first = redis.call('LPOP', KEYS[2])\n" \
 	"  if not first then return nil end\n" \
-	"  local w, ttl = parse(first)\n" \
+	"  local w, ttl, fenced = parse(first)\n" \
 	"  redis.call('SET', KEYS[1], w, 'PX', ttl)\n" \
+	"  if fenced ~= '' then count_fence(KEYS[4]) end\n" \
 	"  wake(w, 'g' .. granter)\n" \
 	"  if tonumber(ttl) < CHECKIN then tell_head(w, tonumber(ttl) + 1) end\n" \
 	"  return w\n" \
@@ -57,7 +71,8 @@
 	"local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)\n" \
 	"redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. now)\n" \
 	RL_LUA_FRAGMENT_WAITERS \
-	"local function parse(entry) return string.match(entry, '^([rw])(.*):(%d+)$') end\n" \
+	RL_LUA_FRAGMENT_FENCE \
+	"local function parse(entry) return string.match(entry, '^([rw])(.*):(%d+)(f?)$') end\n" \
 	"local function note(w, what)\n" \
 	"  wake(w, what)\n" \
 	"  local len = redis.call('RPUSH', KEYS[3], '-')\n" \
@@ -95,7 +110,7 @@
 	"local function grant_next(granter)\n" \
 	"  local first = redis.call('LINDEX', KEYS[2], 0)\n" \
 	"  if not first then return 0, false end\n" \
-	"  local kind, w, ttl = parse(first)\n" \
+	"  local kind, w, ttl, fenced = parse(first)\n" \
 	"  local k = redis.call('GET', KEYS[1])\n" \
 	"  local n, self = 0, false\n" \
 	"  if kind == 'w' then\n" \
@@ -103,6 +118,7 @@
 	"    if k or redis.call('ZCARD', KEYS[4]) > 0 then return 0, false end\n" \
 	"    redis.call('LPOP', KEYS[2])\n" \
 	"    redis.call('SET', KEYS[1], w, 'PX', ttl)\n" \
+	"    if fenced ~= '' then count_fence(KEYS[5]) end\n" \
 	"    if w == granter then self = true else wake(w, 'g' .. granter); n = 1 end\n" \
 	"    if tonumber(ttl) < CHECKIN then tell_head(granter, tonumber(ttl) + 1) end\n" \
 	"    return n, self\n" \
@@ -208,12 +224,13 @@
 	"end\n"
 
 /* ext/core/lua/lock_extend.lua */
-#define RL_LUA_LOCK_EXTEND_SHA1 "2f1615955faa2077c21e5c87f4ec277f2bbbfeed"
+#define RL_LUA_LOCK_EXTEND_SHA1 "78ff01f3b4e19057db1866302056df96386e8ece"
 #define RL_LUA_LOCK_EXTEND \
 	"local LIVENESS, CHECKIN = tonumber(ARGV[4]), tonumber(ARGV[5])\n" \
 	"local ttl = ARGV[3]\n" \
 	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then\n" \
 	"  redis.call('LREM', KEYS[2], 1, ARGV[1] .. ':' .. ttl)\n" \
+	"  redis.call('LREM', KEYS[2], 1, ARGV[1] .. ':' .. ttl .. 'f')\n" \
 	"  return 0\n" \
 	"end\n" \
 	"if redis.call('PTTL', KEYS[1]) > tonumber(ttl) then\n" \
@@ -222,8 +239,16 @@
 	"end\n" \
 	"return redis.call('PEXPIRE', KEYS[1], ttl)\n"
 
+/* ext/core/lua/lock_fence.lua */
+#define RL_LUA_LOCK_FENCE_SHA1 "744752934adf59379c3a0780383dcc7ae35761eb"
+#define RL_LUA_LOCK_FENCE \
+	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
+	"local fence = redis.call('GET', KEYS[2])\n" \
+	"if not fence then return -1 end\n" \
+	"return tonumber(fence)\n"
+
 /* ext/core/lua/lock_handed.lua */
-#define RL_LUA_LOCK_HANDED_SHA1 "ca912f5a2b1675e739e88f563f768502efe25477"
+#define RL_LUA_LOCK_HANDED_SHA1 "1c97f6ebd43c694138981bfc16a15f112c7910f8"
 #define RL_LUA_LOCK_HANDED \
 	"local LIVENESS, CHECKIN = tonumber(ARGV[3]), tonumber(ARGV[4])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
@@ -240,7 +265,7 @@
 	"return 1\n"
 
 /* ext/core/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "f25d935374acf24c9ddd4f69020404e7dea88970"
+#define RL_LUA_LOCK_RELEASE_SHA1 "43e5c390bf87d39c548e30498d32459474ef360c"
 #define RL_LUA_LOCK_RELEASE \
 	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -250,8 +275,12 @@
 	"  redis.call('PEXPIRE', KEYS[3], ARGV[3])\n" \
 	"  return 1\n" \
 	"end\n" \
-	"local w, ttl = string.match(first, '^(.*):(%d+)$')\n" \
+	"local w, ttl, fenced = string.match(first, '^(.*):(%d+)(f?)$')\n" \
 	"redis.call('SET', KEYS[1], w, 'PX', ttl)\n" \
+	"if fenced ~= '' then\n" \
+	RL_LUA_FRAGMENT_FENCE \
+	"  count_fence(KEYS[4])\n" \
+	"end\n" \
 	"local wake_key = ARGV[2] .. w\n" \
 	"redis.call('RPUSH', wake_key, 'g' .. ARGV[1])\n" \
 	"redis.call('PEXPIRE', wake_key, ARGV[3])\n" \
@@ -278,11 +307,24 @@
 	"if left > 0 then return left end\n" \
 	"return 0\n"
 
+/* ext/core/lua/lock_take_fenced.lua */
+#define RL_LUA_LOCK_TAKE_FENCED_SHA1 "92201aa91dbf8aea085ef23bfd4ca3a29df38691"
+#define RL_LUA_LOCK_TAKE_FENCED \
+	"if redis.REDIS_VERSION_NUM then\n" \
+	"  if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2], 'GET') then return 0 end\n" \
+	"else\n" \
+	"  if redis.call('GET', KEYS[1]) then return 0 end\n" \
+	"  if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])\n" \
+	"end\n" \
+	RL_LUA_FRAGMENT_FENCE \
+	"return count_fence(KEYS[2])\n"
+
 /* ext/core/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "d934410157c984ef8fed5218cc42429f7c096794"
+#define RL_LUA_LOCK_WAIT_SHA1 "8e5c752e20bf974a72342e2237cc3bd47eba919b"
 #define RL_LUA_LOCK_WAIT \
-	"local me, ttl, mode = ARGV[1], ARGV[3], ARGV[4]\n" \
-	"local entry = me .. ':' .. ttl\n" \
+	"local me, mode = ARGV[1], ARGV[4]\n" \
+	"local entry = me .. ':' .. ARGV[3]\n" \
 	"local length = nil\n" \
 	"if mode == 'join' then\n" \
 	"  if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -293,6 +335,11 @@
 	"local LIVENESS, CHECKIN = tonumber(ARGV[5]), tonumber(ARGV[6])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
 	"local block = tonumber(ARGV[7])\n" \
+	"local ttl, fenced = string.match(ARGV[3], '^(%d+)(f?)$')\n" \
+	"local function take()\n" \
+	"  redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"  if fenced ~= '' then count_fence(KEYS[4]) end\n" \
+	"end\n" \
 	"local function owned(answer)\n" \
 	"  if mode ~= 'leave' then note(me, 'o') end\n" \
 	"  return answer\n" \
@@ -306,7 +353,7 @@
 	"if mode == 'join' then\n" \
 	"  if not redis.call('GET', KEYS[1]) then\n" \
 	"    redis.call('LPOP', KEYS[2])\n" \
-	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"    take()\n" \
 	"    return owned(1)\n" \
 	"  end\n" \
 	"  return as_head()\n" \
@@ -350,7 +397,7 @@
 	"if not holder then\n" \
 	"  if first == entry or not first then\n" \
 	"    if first then redis.call('LPOP', KEYS[2]) end\n" \
-	"    redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"    take()\n" \
 	"    return owned(1)\n" \
 	"  end\n" \
 	"  grant_next(me)\n" \
@@ -398,7 +445,7 @@
 	"return 1\n"
 
 /* ext/core/lua/rw_demote.lua */
-#define RL_LUA_RW_DEMOTE_SHA1 "80eef8529bc405e327406b6e64677ef356cd52e8"
+#define RL_LUA_RW_DEMOTE_SHA1 "a7d9f0a6f3705d44a724d7b0e4d3e0801dda2bb6"
 #define RL_LUA_RW_DEMOTE \
 	"local me, ttl = ARGV[1], ARGV[5]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
@@ -412,7 +459,7 @@
 	"return {1, grants}\n"
 
 /* ext/core/lua/rw_extend.lua */
-#define RL_LUA_RW_EXTEND_SHA1 "03bc608135b6a8fe548840e2130275ca1ed9fff1"
+#define RL_LUA_RW_EXTEND_SHA1 "da5e021033fcf975517e0d2a0562401197daa4a0"
 #define RL_LUA_RW_EXTEND \
 	"local me, kind, ttl = ARGV[1], ARGV[5], ARGV[6]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
@@ -422,6 +469,7 @@
 	"end\n" \
 	"if not redis.call('ZSCORE', KEYS[4], me) then\n" \
 	"  redis.call('LREM', KEYS[2], 1, kind .. me .. ':' .. ttl)\n" \
+	"  redis.call('LREM', KEYS[2], 1, kind .. me .. ':' .. ttl .. 'f')\n" \
 	"  return 0\n" \
 	"end\n" \
 	"redis.call('ZADD', KEYS[4], string.format('%d', now + tonumber(ttl)), me)\n" \
@@ -429,7 +477,7 @@
 	"return 1\n"
 
 /* ext/core/lua/rw_handed.lua */
-#define RL_LUA_RW_HANDED_SHA1 "08920388e8309c82cf27bed7a717cb6f6a67c236"
+#define RL_LUA_RW_HANDED_SHA1 "bea24689c75a0815f4ef19c6963d651681b33631"
 #define RL_LUA_RW_HANDED \
 	"local me = ARGV[1]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
@@ -456,9 +504,10 @@
 	"return {0, grants}\n"
 
 /* ext/core/lua/rw_promote.lua */
-#define RL_LUA_RW_PROMOTE_SHA1 "986ce19f6fcd8311dbe4d4a5c7e2c2cb6ad211b6"
+#define RL_LUA_RW_PROMOTE_SHA1 "cc7952f2d70148dcb30d8ed9b19cd91eb2f6006e"
 #define RL_LUA_RW_PROMOTE \
-	"local me, ttl = ARGV[1], ARGV[5]\n" \
+	"local me = ARGV[1]\n" \
+	"local ttl, fenced = string.match(ARGV[5], '^(%d+)(f?)$')\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
 	"if not redis.call('ZSCORE', KEYS[4], me) then return 0 end\n" \
 	"if redis.call('ZCARD', KEYS[4]) > 1 then return 2 end\n" \
@@ -466,11 +515,12 @@
 	"local before = redis.call('PTTL', KEYS[1])\n" \
 	"redis.call('ZREM', KEYS[4], me)\n" \
 	"redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"if fenced ~= '' then count_fence(KEYS[5]) end\n" \
 	"if before > tonumber(ttl) then tell_head(me, tonumber(ttl) + 1) end\n" \
 	"return 1\n"
 
 /* ext/core/lua/rw_release.lua */
-#define RL_LUA_RW_RELEASE_SHA1 "cde04bac68162440d56e17f6a21868598fccccaa"
+#define RL_LUA_RW_RELEASE_SHA1 "93fce56b2d2255af72284cfca6ba4a295d8eaefa"
 #define RL_LUA_RW_RELEASE \
 	"local me = ARGV[1]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
@@ -505,10 +555,10 @@
 	"return left\n"
 
 /* ext/core/lua/rw_wait.lua */
-#define RL_LUA_RW_WAIT_SHA1 "ef2b31cc06a08421a41d029d4b44d53bc68bccae"
+#define RL_LUA_RW_WAIT_SHA1 "1bafe736f406f69d39fb732d73d7dd64f6934fcd"
 #define RL_LUA_RW_WAIT \
-	"local me, kind, ttl, mode = ARGV[1], ARGV[5], ARGV[6], ARGV[7]\n" \
-	"local entry = kind .. me .. ':' .. ttl\n" \
+	"local me, kind, mode = ARGV[1], ARGV[5], ARGV[7]\n" \
+	"local entry = kind .. me .. ':' .. ARGV[6]\n" \
 	"if mode == 'join' then\n" \
 	"  if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
 	"  if redis.call('LLEN', KEYS[2]) > 0 then\n" \
@@ -519,6 +569,7 @@
 	"end\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
 	"local block = tonumber(ARGV[8])\n" \
+	"local ttl, fenced = string.match(ARGV[6], '^(%d+)(f?)$')\n" \
 	"local function owned(answer, grants)\n" \
 	"  if mode ~= 'leave' and mode ~= 'try' then note(me, 'o') end\n" \
 	"  return {answer, grants}\n" \
@@ -542,6 +593,7 @@
 	"    end\n" \
 	"    if kind == 'w' and not redis.call('GET', KEYS[1]) and redis.call('ZCARD', KEYS[4]) == 0 then\n" \
 	"      redis.call('SET', KEYS[1], me, 'PX', ttl)\n" \
+	"      if fenced ~= '' then count_fence(KEYS[5]) end\n" \
 	"      return owned(1, 0)\n" \
 	"    end\n" \
 	"  end\n" \

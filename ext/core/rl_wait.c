@@ -39,10 +39,15 @@ long long rl_wait_block_ms(long long answer, long long left_ms)
 static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *tag, size_t tag_len,
 		char family, const char *resource, size_t resource_len, const char *member, size_t member_len)
 {
-	static const char kinds[RL_WAIT_KEY_KINDS + 1] = { 'q', 't', 'w', 'r' };
-	const char **starts[RL_WAIT_KEY_KINDS + 1] = { &keys->queue, &keys->terms, &keys->wake_prefix, &keys->readers };
-	/* the read/write lock's family has a fourth key, its reader set */
-	size_t nkinds = family == 'w' ? RL_WAIT_KEY_KINDS + 1 : RL_WAIT_KEY_KINDS;
+	/*
+	 * More keys in two families: the read/write lock's reader set ("r"), and the
+	 * name's fence counter ("f"), one for the lock and the read/write lock's
+	 * writers, so always in family 'l' (README "Fences").
+	 */
+	const char kinds[RL_WAIT_KEY_KINDS + 2] = { 'q', 't', 'w', 'f', 'r' };
+	const char **starts[RL_WAIT_KEY_KINDS + 2] = { &keys->queue, &keys->terms, &keys->wake_prefix, &keys->fence,
+		&keys->readers };
+	size_t nkinds = family == 'w' ? RL_WAIT_KEY_KINDS + 2 : family == 'l' ? RL_WAIT_KEY_KINDS + 1 : RL_WAIT_KEY_KINDS;
 	const char *marker = prefix_len > 0 && prefix[0] == 'r' ? "RL:" : "rl:";
 	char len_text[24] = "";
 	size_t one, i;
@@ -60,6 +65,7 @@ static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len
 	}
 	keys->key_len = one;
 	keys->readers = NULL;
+	keys->fence = NULL;
 	for (i = 0; i < nkinds; i++) {
 		*starts[i] = p;
 		memcpy(p, marker, 3);
@@ -69,7 +75,7 @@ static bool build_keys(rl_wait_keys *keys, const char *prefix, size_t prefix_len
 		p += tag_len;
 		*p++ = '}';
 		*p++ = resource ? '=' : ':';
-		*p++ = family;
+		*p++ = kinds[i] == 'f' ? 'l' : family;
 		*p++ = kinds[i];
 		memcpy(p, len_text, strlen(len_text));
 		p += strlen(len_text);

@@ -63,6 +63,8 @@ typedef struct {
 	char *buf;
 	const char *queue, *terms, *wake_prefix, *wake;
 	const char *readers; /* the read/write lock's reader set (key_len long); NULL in the other families */
+	/* the name's fence counter (key_len long; issue 24), the same in both families; NULL in the others */
+	const char *fence;
 	size_t key_len, wake_len;
 } rl_wait_keys;
 

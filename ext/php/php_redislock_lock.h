@@ -49,6 +49,8 @@ typedef struct {
 	zend_string *name;
 	/* 0: lock()'s; RL_RW_READ / RL_RW_WRITE: lockRead()'s / lockWrite()'s (rl_rwlock.h) */
 	char rw;
+	/* the fencing option: this acquisition's fence; 0: not known yet (taken by waiting: fence() reads it) */
+	long long fence;
 } held_lock;
 
 typedef struct {
@@ -86,6 +88,7 @@ static inline held_lock *held_new(const char *token, size_t token_len)
 	held->keep = false;
 	held->name = NULL;
 	held->rw = 0;
+	held->fence = 0;
 	return held;
 }
 
@@ -173,6 +176,7 @@ static inline zend_string *make_ref(redislock_lock_object *lock, zend_string *na
 	ref->token = token;
 	ref->token_len = token_len;
 	ref->rw = 0;
+	ref->fenced = false;
 	return key;
 }
 
@@ -246,6 +250,7 @@ typedef struct {
 	bool wait_entered;  /* for the counters: the call waited */
 	bool refused;
 	uint64_t sent_ns;
+	long long fence;    /* the fencing option: the fence the take counted; 0: unknown (taken by waiting) */
 } lock_take;
 
 /*

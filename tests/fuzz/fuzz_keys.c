@@ -35,7 +35,7 @@ static bool same_key(const char *a, size_t a_len, const char *b, size_t b_len)
 static void check_wait_keys(const rl_wait_keys *keys, const char *prefix, size_t prefix_len, unsigned slot,
 		const char *member, size_t member_len)
 {
-	const char *kinds[RL_WAIT_KEY_KINDS + 1];
+	const char *kinds[RL_WAIT_KEY_KINDS + 2]; /* with the reader set and the fence counter */
 	size_t i, j, n = RL_WAIT_KEY_KINDS;
 
 	kinds[0] = keys->queue;
@@ -43,6 +43,9 @@ static void check_wait_keys(const rl_wait_keys *keys, const char *prefix, size_t
 	kinds[2] = keys->wake_prefix;
 	if (keys->readers) {
 		kinds[n++] = keys->readers; /* the read/write lock's reader set */
+	}
+	if (keys->fence) {
+		kinds[n++] = keys->fence; /* the lock's fence counter */
 	}
 	for (i = 0; i < n; i++) {
 		FUZZ_CHECK(rl_slot_of(kinds[i], keys->key_len) == slot);
@@ -63,7 +66,8 @@ static bool same_wait_keys(const rl_wait_keys *a, const rl_wait_keys *b)
 {
 	return same_key(a->queue, a->key_len, b->queue, b->key_len) && same_key(a->terms, a->key_len, b->terms, b->key_len)
 		&& same_key(a->wake_prefix, a->key_len, b->wake_prefix, b->key_len)
-		&& (a->readers ? b->readers && same_key(a->readers, a->key_len, b->readers, b->key_len) : !b->readers);
+		&& (a->readers ? b->readers && same_key(a->readers, a->key_len, b->readers, b->key_len) : !b->readers)
+		&& (a->fence ? b->fence && same_key(a->fence, a->key_len, b->fence, b->key_len) : !b->fence);
 }
 
 typedef bool (*keys_of_lock)(rl_wait_keys *keys, const char *prefix, size_t prefix_len, const char *key,
@@ -86,6 +90,7 @@ static void lock_keys(keys_of_lock init, rl_wait_keys *keys, const char *prefix,
 	slot = rl_slot_of(key, prefix_len + name_len);
 	FUZZ_CHECK(init(keys, prefix, prefix_len, key, prefix_len + name_len, TOKEN, strlen(TOKEN)));
 	FUZZ_CHECK((keys->readers != NULL) == (init == rl_wait_keys_init_rw));
+	FUZZ_CHECK(keys->fence != NULL);
 	check_wait_keys(keys, prefix, prefix_len, slot, TOKEN, strlen(TOKEN));
 	FUZZ_CHECK(init(&releaser, prefix, prefix_len, key, prefix_len + name_len, "", 0));
 	check_wait_keys(&releaser, prefix, prefix_len, slot, "", 0);
@@ -163,7 +168,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(!same_key(rw1.queue, rw1.key_len, rw2.queue, rw2.key_len));
 		FUZZ_CHECK(!same_key(rw1.readers, rw1.key_len, rw2.readers, rw2.key_len));
 		FUZZ_CHECK(!same_key(rw1.wake, rw1.wake_len, rw2.wake, rw2.wake_len));
+		FUZZ_CHECK(!same_key(lock1.fence, lock1.key_len, lock2.fence, lock2.key_len));
 	}
+	/* one fence counter per name, whichever lock counts on it (README "Fences") */
+	FUZZ_CHECK(same_key(lock1.fence, lock1.key_len, rw1.fence, rw1.key_len));
+	FUZZ_CHECK(!same_key(lock1.fence, lock1.key_len, sem1.wait.queue, sem1.wait.key_len));
 	/* the two lock families of one name (and of two names) never share a queue or a served list */
 	FUZZ_CHECK(!same_key(rw1.queue, rw1.key_len, lock1.queue, lock1.key_len));
 	FUZZ_CHECK(!same_key(rw1.terms, rw1.key_len, lock1.terms, lock1.key_len));

@@ -1,7 +1,8 @@
 -- The lock's wait queue (README.md in this folder). KEYS[1] the lock, KEYS[2]
 -- the queue (entries "token:ttl" in arrival order, ttl the waiter's lifetime
--- in ms), KEYS[3] the served list (each waiter blocks in BRPOPLPUSH from its
--- wake list into it, so a note a blocked waiter took is found there); ARGV[1]
+-- in ms, followed by "f" when the waiter wants a fence), KEYS[3] the served
+-- list (each waiter blocks in BRPOPLPUSH from its wake list into it, so a note
+-- a blocked waiter took is found there), KEYS[4] the fence counter; ARGV[1]
 -- the caller's token, ARGV[2] the wake-list prefix; the including script sets
 -- LIVENESS and CHECKIN (ms) first.
 -- Redis < 5 replicates a script whole: a replica would decide on expiries of its own.
@@ -9,9 +10,10 @@ if redis.replicate_commands then pcall(redis.replicate_commands) end
 
 local WAKE_PREFIX = ARGV[2]
 --@include _waiters.lua
+--@include _fence.lua
 
--- An entry's token and lifetime (text, ms).
-local function parse(entry) return string.match(entry, '^(.*):(%d+)$') end
+-- An entry's token, lifetime (text, ms) and fence mark ("f" or "").
+local function parse(entry) return string.match(entry, '^(.*):(%d+)(f?)$') end
 
 -- A note other than a grant ("h<ms>": look, and block at most that long;
 -- "o": you own it; "x": you are out of the queue). The waiter's BRPOPLPUSH
@@ -50,8 +52,10 @@ end
 local function grant_next(granter)
   local first = redis.call('LPOP', KEYS[2])
   if not first then return nil end
-  local w, ttl = parse(first)
+  local w, ttl, fenced = parse(first)
   redis.call('SET', KEYS[1], w, 'PX', ttl)
+  -- every new holder that wants a fence counts one (README.md, "Fences")
+  if fenced ~= '' then count_fence(KEYS[4]) end
   wake(w, 'g' .. granter)
   if tonumber(ttl) < CHECKIN then tell_head(w, tonumber(ttl) + 1) end
   return w

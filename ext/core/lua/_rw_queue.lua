@@ -3,9 +3,11 @@
 -- lifetime, or the readers' marker MARK PX the last reader's end
 -- + 1 ms (so that SET NX, the writer's free path and the exclusive lock's,
 -- fails while anyone reads). KEYS[2] the queue: entries kind .. token .. ':'
--- .. ttl, kind "r" or "w", in arrival order. KEYS[3] the served list (each
--- waiter blocks in BRPOPLPUSH from its wake list into it). KEYS[4] the reader
--- set: ZSET token => the end of its lifetime (server ms). ARGV[1] the
+-- .. ttl, kind "r" or "w", in arrival order (a writer's ttl followed by "f"
+-- when it wants a fence). KEYS[3] the served list (each waiter blocks in
+-- BRPOPLPUSH from its wake list into it). KEYS[4] the reader set: ZSET token
+-- => the end of its lifetime (server ms). KEYS[5] the name's fence counter,
+-- the exclusive lock's (README.md in this folder, "Fences"). ARGV[1] the
 -- caller's token, ARGV[2] the wake-list prefix, ARGV[3] LIVENESS ms, ARGV[4]
 -- CHECKIN ms. Time is the server's (TIME), never a client's.
 -- Redis < 5 replicates a script whole: TIME before a write needs effects replication there.
@@ -18,9 +20,10 @@ local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 -- a reader is a member while its end is not past: the others are gone
 redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', '(' .. now)
 --@include _waiters.lua
+--@include _fence.lua
 
--- An entry's kind ("r", "w"), token and lifetime (text, ms).
-local function parse(entry) return string.match(entry, '^([rw])(.*):(%d+)$') end
+-- An entry's kind ("r", "w"), token, lifetime (text, ms) and fence mark ("f" or "").
+local function parse(entry) return string.match(entry, '^([rw])(.*):(%d+)(f?)$') end
 
 -- A note other than a grant ("h<ms>", "o", "x"): as the exclusive lock's
 -- (_lock_queue.lua): the served list gets a "-" and its TTL before the
@@ -81,7 +84,7 @@ end
 local function grant_next(granter)
   local first = redis.call('LINDEX', KEYS[2], 0)
   if not first then return 0, false end
-  local kind, w, ttl = parse(first)
+  local kind, w, ttl, fenced = parse(first)
   local k = redis.call('GET', KEYS[1])
   local n, self = 0, false
   if kind == 'w' then
@@ -90,6 +93,7 @@ local function grant_next(granter)
     if k or redis.call('ZCARD', KEYS[4]) > 0 then return 0, false end
     redis.call('LPOP', KEYS[2])
     redis.call('SET', KEYS[1], w, 'PX', ttl)
+    if fenced ~= '' then count_fence(KEYS[5]) end
     if w == granter then self = true else wake(w, 'g' .. granter); n = 1 end
     if tonumber(ttl) < CHECKIN then tell_head(granter, tonumber(ttl) + 1) end
     return n, self

@@ -1,5 +1,5 @@
 -- "lock extend" (one server): KEYS as in _lock_queue.lua (the lock, its queue,
--- its served list); ARGV[1] token, ARGV[2] the wake-list prefix, ARGV[3]
+-- its served list, its fence counter); ARGV[1] token, ARGV[2] the wake-list prefix, ARGV[3]
 -- lifetime (ms), ARGV[4] LIVENESS ms, ARGV[5] CHECKIN ms. Returns 1 if the
 -- lock was still ours and now lasts that long, else 0. A lifetime cut below
 -- what is left tells the queue's head ("h<ms>") to look again: it blocks
@@ -15,6 +15,7 @@ if redis.call('GET', KEYS[1]) ~= ARGV[1] then
   -- guards the queue against a token queued twice. (It scans the queue: this
   -- path is a lost lock's.)
   redis.call('LREM', KEYS[2], 1, ARGV[1] .. ':' .. ttl)
+  redis.call('LREM', KEYS[2], 1, ARGV[1] .. ':' .. ttl .. 'f')
   return 0
 end
 if redis.call('PTTL', KEYS[1]) > tonumber(ttl) then

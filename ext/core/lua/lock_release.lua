@@ -17,8 +17,12 @@ if not first then
   redis.call('PEXPIRE', KEYS[3], ARGV[3])
   return 1
 end
-local w, ttl = string.match(first, '^(.*):(%d+)$')
+local w, ttl, fenced = string.match(first, '^(.*):(%d+)(f?)$')
 redis.call('SET', KEYS[1], w, 'PX', ttl)
+if fenced ~= '' then
+--@include _fence.lua
+  count_fence(KEYS[4])
+end
 -- the wake key built once: Lua interns every string it makes, hashing each byte
 local wake_key = ARGV[2] .. w
 redis.call('RPUSH', wake_key, 'g' .. ARGV[1])

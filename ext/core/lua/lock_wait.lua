@@ -1,5 +1,6 @@
 -- "lock wait", a waiter's script call: KEYS and ARGV[1..2] as in
--- _lock_queue.lua; ARGV[3] its lifetime (ms), ARGV[4] the mode, ARGV[5]
+-- _lock_queue.lua; ARGV[3] its lifetime (ms; followed by "f" when the caller
+-- wants a fence: its queue entry carries it), ARGV[4] the mode, ARGV[5]
 -- LIVENESS ms, ARGV[6] CHECKIN ms, ARGV[7] how long the BRPOPLPUSH written
 -- right behind this call blocks (ms; 0 for "leave", which has none).
 -- Modes: "join" (the first call), "visit" (after a block that took no grant:
@@ -12,8 +13,8 @@
 -- owned, block up to a check-in period; -n: not owned, the caller is the
 -- head: block n ms (the lock's PTTL + 1), then visit.
 -- A call that owns, or grants, ends the caller's own block at once ("o", "h1").
-local me, ttl, mode = ARGV[1], ARGV[3], ARGV[4]
-local entry = me .. ':' .. ttl
+local me, mode = ARGV[1], ARGV[4]
+local entry = me .. ':' .. ARGV[3]
 -- A join behind others, the common case, written out before the fragment's
 -- local functions are made (closures built on every call).
 local length = nil
@@ -27,6 +28,14 @@ end
 local LIVENESS, CHECKIN = tonumber(ARGV[5]), tonumber(ARGV[6])
 --@include _lock_queue.lua
 local block = tonumber(ARGV[7])
+local ttl, fenced = string.match(ARGV[3], '^(%d+)(f?)$')
+
+-- The caller takes the free lock (its entry already out of the queue); a
+-- caller that wants a fence counts one.
+local function take()
+  redis.call('SET', KEYS[1], me, 'PX', ttl)
+  if fenced ~= '' then count_fence(KEYS[4]) end
+end
 
 local function owned(answer)
   if mode ~= 'leave' then note(me, 'o') end
@@ -46,7 +55,7 @@ if mode == 'join' then
   -- first in line (the queue was empty)
   if not redis.call('GET', KEYS[1]) then
     redis.call('LPOP', KEYS[2])
-    redis.call('SET', KEYS[1], me, 'PX', ttl)
+    take()
     return owned(1)
   end
   return as_head()
@@ -104,7 +113,7 @@ local first = redis.call('LINDEX', KEYS[2], 0)
 if not holder then
   if first == entry or not first then
     if first then redis.call('LPOP', KEYS[2]) end
-    redis.call('SET', KEYS[1], me, 'PX', ttl)
+    take()
     return owned(1)
   end
   grant_next(me)

@@ -15,6 +15,7 @@ if redis.call('GET', KEYS[1]) == me then
 end
 if not redis.call('ZSCORE', KEYS[4], me) then
   redis.call('LREM', KEYS[2], 1, kind .. me .. ':' .. ttl)
+  redis.call('LREM', KEYS[2], 1, kind .. me .. ':' .. ttl .. 'f')
   return 0
 end
 redis.call('ZADD', KEYS[4], string.format('%d', now + tonumber(ttl)), me)

@@ -1,6 +1,7 @@
 -- "rw wait", a reader's or a writer's call (model/rwlock.md; its client is
 -- ext/core/rl_rwlock.c): KEYS and ARGV[1..4] as in _rw_queue.lua; ARGV[5] the
--- kind ("r" reader, "w" writer), ARGV[6] the caller's lifetime (ms),
+-- kind ("r" reader, "w" writer), ARGV[6] the caller's lifetime (ms; a
+-- writer's followed by "f" when it wants a fence: its entry carries it),
 -- ARGV[7] the mode, ARGV[8] how long the BRPOPLPUSH written right behind this
 -- call blocks (ms; 0 for "try" and "leave", which have none).
 -- Modes: "try" (acquire without a wait: a reader is a member at once when
@@ -13,8 +14,8 @@
 -- writer's lifetime or the last reader's end). grants: how many grants to
 -- others this call made; the caller checks them (LREM S 0 g<me>: done when it
 -- removes at least that many) and sends "rw handed" if not.
-local me, kind, ttl, mode = ARGV[1], ARGV[5], ARGV[6], ARGV[7]
-local entry = kind .. me .. ':' .. ttl
+local me, kind, mode = ARGV[1], ARGV[5], ARGV[7]
+local entry = kind .. me .. ':' .. ARGV[6]
 -- A join behind others, the common case, before the fragment's functions are
 -- made: never a member at once (someone is queued), never first.
 if mode == 'join' then
@@ -27,6 +28,7 @@ if mode == 'join' then
 end
 --@include _rw_queue.lua
 local block = tonumber(ARGV[8])
+local ttl, fenced = string.match(ARGV[6], '^(%d+)(f?)$')
 
 local function owned(answer, grants)
   if mode ~= 'leave' and mode ~= 'try' then note(me, 'o') end
@@ -56,6 +58,7 @@ if mode == 'try' or mode == 'join' then
     end
     if kind == 'w' and not redis.call('GET', KEYS[1]) and redis.call('ZCARD', KEYS[4]) == 0 then
       redis.call('SET', KEYS[1], me, 'PX', ttl)
+      if fenced ~= '' then count_fence(KEYS[5]) end
       return owned(1, 0)
     end
   end
