@@ -1,5 +1,5 @@
 --TEST--
-Hostile server, RedisLock: lock() (tried, and each command of a waiter's steps: the join, its BRPOPLPUSH, a visit, a leave, the LREM that checks the grant a leave made, "lock handed" and its LREM), expire(), isLocking(), unlock() (of a lock taken free, of one taken free that found a waiter queued, of one taken by waiting: "lock release", its LREM check, "lock handed" and its LREM), unlockAll() (the release, a grant's LREM check) and the first call's handshake each meet wrong types, huge, deep and endless replies, the 64-bit integer extremes, error replies, replies to commands never sent and broken framing on the command aimed at: RedisLockException within the read timeout, the connection discarded when out of step (kept after an error reply), the object usable again, a real server unaffected
+Hostile server, RedisLock: lock() (tried, with the fencing option's take too, and each command of a waiter's steps: the join, its BRPOPLPUSH, a visit, a leave, the LREM that checks the grant a leave made, "lock handed" and its LREM), fence() of a lock taken by waiting ("lock fence"), expire(), isLocking(), unlock() (of a lock taken free, of one taken free that found a waiter queued, of one taken by waiting: "lock release", its LREM check, "lock handed" and its LREM), unlockAll() (the release, a grant's LREM check) and the first call's handshake each meet wrong types, huge, deep and endless replies, the 64-bit integer extremes, error replies, replies to commands never sent and broken framing on the command aimed at: RedisLockException within the read timeout, the connection discarded when out of step (kept after an error reply), the object usable again, a real server unaffected
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -11,7 +11,7 @@ require __DIR__ . '/hostile_cases.inc';
 $all = [...array_keys(rl_hostile_modes()), ...array_keys(rl_hostile_int_modes())];
 // A step that blocks stretches the read timeout by its block and 1 s: two of the slow modes are enough there.
 $in_block = array_values(array_diff($all, ['huger_bulk', 'silence']));
-rl_hostile_run(['handshake' => $all, 'lock' => $all,
+rl_hostile_run(['handshake' => $all, 'lock' => $all, 'lock[fenced]' => $all, 'fence' => $all,
     'lock+wait' => $in_block, 'lock+wait[BRPOPLPUSH]' => $in_block, 'lock+wait[visit]' => $in_block,
     'lock+wait[leave]' => $all, 'lock+wait[leave,LREM]' => $all, 'lock+wait[leave,handed]' => $all,
     'lock+wait[leave,handed,LREM]' => $all,
@@ -74,6 +74,62 @@ lock bad_len: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad bu
 lock type_byte: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Protocol error, got "?" as reply type byte; discarded; usable again; real ok
 lock huge_int: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to SET NX GET; discarded; usable again; real ok
 lock min_int: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to SET NX GET; discarded; usable again; real ok
+lock[fenced] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock take fenced; discarded; usable again; real ok
+lock[fenced] bulk: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock take fenced; discarded; usable again; real ok
+lock[fenced] nil: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock take fenced; discarded; usable again; real ok
+lock[fenced] array: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock take fenced; discarded; usable again; real ok
+lock[fenced] out_of_range: returned true; kept; usable again; real ok
+lock[fenced] negative: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock take fenced; discarded; usable again; real ok
+lock[fenced] huge_bulk: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok
+lock[fenced] huger_bulk: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok
+lock[fenced] huge_array: RedisLockException[PROTOCOL_ERROR]: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
+lock[fenced] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+lock[fenced] trickle: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok
+lock[fenced] silence: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok
+lock[fenced] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock[fenced] wrongtype: RedisLockException[SERVER_ERROR]: <fake>: WRONGTYPE Operation against a key holding the wrong kind of value; kept; usable again; real ok
+lock[fenced] noscript: RedisLockException[SERVER_ERROR]: <fake>: NOSCRIPT No matching script. Please use EVAL.; kept; usable again; real ok
+lock[fenced] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock[fenced] extra_after: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock[fenced] extra_later: returned true; discarded; usable again; real ok
+lock[fenced] close: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock[fenced] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock[fenced] short_bulk: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock[fenced] neg_bulk: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bulk string length out of range; discarded; usable again; real ok
+lock[fenced] neg_array: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Multi-bulk length out of range; discarded; usable again; real ok
+lock[fenced] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+lock[fenced] bad_len: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad bulk string length; discarded; usable again; real ok
+lock[fenced] type_byte: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Protocol error, got "?" as reply type byte; discarded; usable again; real ok
+lock[fenced] huge_int: returned true; kept; usable again; real ok
+lock[fenced] min_int: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock take fenced; discarded; usable again; real ok
+fence status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock fence; discarded; usable again; real ok
+fence bulk: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock fence; discarded; usable again; real ok
+fence nil: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock fence; discarded; usable again; real ok
+fence array: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock fence; discarded; usable again; real ok
+fence out_of_range: returned 7; kept; usable again; real ok
+fence negative: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock fence; discarded; usable again; real ok
+fence huge_bulk: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok
+fence huger_bulk: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok
+fence huge_array: RedisLockException[PROTOCOL_ERROR]: <fake>: a reply of more than 1048576 elements; discarded; usable again; real ok
+fence deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+fence trickle: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok
+fence silence: RedisLockException[READ_TIMEOUT]: <fake>: read timed out; discarded; usable again; real ok
+fence error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+fence wrongtype: RedisLockException[SERVER_ERROR]: <fake>: WRONGTYPE Operation against a key holding the wrong kind of value; kept; usable again; real ok
+fence noscript: RedisLockException[SERVER_ERROR]: <fake>: NOSCRIPT No matching script. Please use EVAL.; kept; usable again; real ok
+fence extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+fence extra_after: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+fence extra_later: returned 1; discarded; usable again; real ok
+fence close: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+fence close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+fence short_bulk: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+fence neg_bulk: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bulk string length out of range; discarded; usable again; real ok
+fence neg_array: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Multi-bulk length out of range; discarded; usable again; real ok
+fence bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+fence bad_len: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad bulk string length; discarded; usable again; real ok
+fence type_byte: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Protocol error, got "?" as reply type byte; discarded; usable again; real ok
+fence huge_int: returned 9223372036854775807; kept; usable again; real ok
+fence min_int: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock fence; discarded; usable again; real ok
 lock+wait status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
 lock+wait bulk: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock wait; discarded; usable again; real ok
 lock+wait nil: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock wait; discarded; usable again; real ok

@@ -83,6 +83,22 @@ lock+wait[leave,handed,LREM] extra_before: RedisLockException[PROTOCOL_ERROR]: <
 lock+wait[leave,handed,LREM] extra_later: returned false; discarded; usable again; real ok
 lock+wait[leave,handed,LREM] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
 lock+wait[leave,handed,LREM] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+lock[fenced] status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock take fenced; discarded; usable again; real ok
+lock[fenced] out_of_range: returned true; kept; usable again; real ok
+lock[fenced] deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+lock[fenced] error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+lock[fenced] extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+lock[fenced] extra_later: returned true; discarded; usable again; real ok
+lock[fenced] close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+lock[fenced] bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
+fence status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock fence; discarded; usable again; real ok
+fence out_of_range: returned 7; kept; usable again; real ok
+fence deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok
+fence error: RedisLockException[SERVER_ERROR]: <fake>: ERR hostile server says no; kept; usable again; real ok
+fence extra_before: RedisLockException[PROTOCOL_ERROR]: <fake>: more replies than commands sent (out of step); discarded; usable again; real ok
+fence extra_later: returned 1; discarded; usable again; real ok
+fence close_mid: RedisLockException[CONNECTION_LOST]: <fake>: connection lost: Server closed the connection; closed by the fake; usable again; real ok
+fence bad_int: RedisLockException[PROTOCOL_ERROR]: <fake>: protocol error: Bad integer value; discarded; usable again; real ok
 expire status: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
 expire out_of_range: RedisLockException[PROTOCOL_ERROR]: <fake>: unexpected reply to lock extend; discarded; usable again; real ok
 expire deep: RedisLockException[PROTOCOL_ERROR]: <fake>: nesting refused (protocol error or unexpected reply); discarded; usable again; real ok

@@ -27,6 +27,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
 	double max_wait;                 /* redislock.max_wait: no wait lasts longer (0: no cap) */
 	zend_long slow_wait_ms;          /* redislock.slow_wait_ms: a longer wait is logged (0: none) */
 	bool local_handover;             /* redislock.local_handover: one host's processes hand a lock on in shared memory */
+	bool fencing;                    /* redislock.fencing: RedisLock's default for the fencing option */
 	/* per process (per thread under ZTS), across requests */
 	php_redislock_stats stats[PHP_REDISLOCK_STATS_KINDS];
 	/* per request */

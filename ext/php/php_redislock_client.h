@@ -39,6 +39,7 @@ typedef struct {
 	rl_conn **node_conns;              /* not persistent: this object's connection to each topology node */
 	size_t n_node_conns;
 	int min_replicas;                  /* a WAIT for that many replicas behind each write that takes something */
+	bool fencing;                      /* the fencing option: every lock() counts a fence (README "Fences") */
 	long long replica_timeout_ms;
 	php_redislock_stats_kind stats_kind; /* whose counters its calls count in (0: locks) */
 	/* the local hand-over's segment of its server, database and prefix, once found (mapped until GSHUTDOWN) */

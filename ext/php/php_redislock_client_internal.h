@@ -21,6 +21,7 @@ typedef struct {
 	zend_long database, min_replicas;
 	char *username, *password; /* malloc'd; NULL when given as null */
 	char *sentinel_username, *sentinel_password;
+	bool has_fencing, fencing;
 } php_redislock_client_options;
 
 /*

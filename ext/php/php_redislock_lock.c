@@ -327,13 +327,16 @@ PHP_METHOD(RedisLock, instance)
 
 /* ---- waiting ---- */
 
+/* lock_waiter.join_answer until a join runs: above every answer "lock wait" may give (rl_scripts.c) */
+#define NO_JOIN (RL_LOCK_OWNED_EARLIER + 1)
+
 typedef struct {
 	const rl_lock_ref *lock;
 	const rl_wait_keys *keys;
 	long long ttl_ms;
 	long long join_answer;
 	bool requeue;           /* the last block took "x": the next visit puts us back at the head */
-	bool fence;             /* min_replicas: a grant written by another connection is made ours with a write of our own */
+	bool confirm_grants;    /* min_replicas: a grant written by another connection is made ours with a write of our own */
 	uint64_t step_sent_ns;  /* the write of the step now running */
 	uint64_t ran_sent_ns;   /* the write of the latest step whose script ran (see lock_wait_step) */
 	uint64_t owned_from_ns; /* owned: the earliest its lifetime may have begun (the client's clock) */
@@ -366,7 +369,7 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 		waiter->ran_sent_ns = sent;
 	}
 	*answer = 0;
-	if (status == RL_OK && step.note == RL_LOCK_NOTE_GRANT && step.answer != RL_WAIT_OWNED && waiter->fence) {
+	if (status == RL_OK && step.note == RL_LOCK_NOTE_GRANT && step.answer != RL_WAIT_OWNED && waiter->confirm_grants) {
 		/*
 		 * The grant was written on the releaser's connection: a WAIT on ours would count the
 		 * replicas of our own last write (the join), not of the grant. A token-checked extend,
@@ -406,9 +409,6 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 	return RL_OK;
 }
 
-/* lock_waiter.join_answer until a join runs: above every answer "lock wait" may give (rl_scripts.c) */
-#define NO_JOIN (RL_LOCK_OWNED_EARLIER + 1)
-
 /*
  * Waits in the lock's FIFO queue until the lock is handed to us or deadline_ns
  * passes. *joined: a join ran (not when out of time first); *queued: it did
@@ -433,7 +433,7 @@ static rl_status wait_in_queue(php_redislock_client *client, const rl_lock_ref *
 	waiter.keys = &keys;
 	waiter.ttl_ms = ttl_ms;
 	waiter.join_answer = NO_JOIN;
-	waiter.fence = client->min_replicas > 0;
+	waiter.confirm_grants = client->min_replicas > 0;
 	waiter.step_sent_ns = waiter.ran_sent_ns = php_redislock_now_ns();
 	status = php_redislock_wait_in_queue(client, lock->key, lock->key_len, lock_wait_step, &waiter, deadline_ns, acquired,
 		acked, sent_ns, err);
@@ -486,7 +486,21 @@ typedef struct {
 	bool watched; /* HELD_RELEASE: a lock we waited for (others are likely queued): hand it on at once */
 	bool yes;
 	long long left_ms;
+	long long fence; /* HELD_ACQUIRE of a fenced lock: the fence it counted (0: not taken) */
 } held_step;
+
+/* lock()'s and a writer's take of the key: SET NX, or with the fencing option the take that counts a fence. */
+static rl_status take_key(rl_conn *conn, held_step *h, rl_error *err)
+{
+	rl_status status;
+
+	if (!h->ref->fenced) {
+		return rl_lock_try_acquire(conn, h->ref, h->ttl_ms, &h->yes, err);
+	}
+	status = rl_lock_take_fenced(conn, h->ref, h->ttl_ms, &h->fence, err);
+	h->yes = h->fence > 0;
+	return status;
+}
 
 /*
  * The same on a side of a read/write lock: a writer takes the key as lock()
@@ -500,8 +514,7 @@ static rl_status rw_step_run(rl_conn *conn, held_step *h, rl_error *err)
 
 	switch (h->call) {
 		case HELD_ACQUIRE:
-			return writer ? rl_lock_try_acquire(conn, h->ref, h->ttl_ms, &h->yes, err)
-				: rl_rw_try_read(conn, h->ref, h->ttl_ms, &h->yes, err);
+			return writer ? take_key(conn, h, err) : rl_rw_try_read(conn, h->ref, h->ttl_ms, &h->yes, err);
 		case HELD_EXTEND:
 			return rl_rw_extend(conn, h->ref, h->ttl_ms, &h->yes, err);
 		case HELD_CHECK:
@@ -526,7 +539,7 @@ static rl_status held_step_run(rl_conn *conn, void *ctx, rl_error *err)
 		return rw_step_run(conn, h, err);
 	}
 	switch (h->call) {
-		case HELD_ACQUIRE: status = rl_lock_try_acquire(conn, h->ref, h->ttl_ms, &h->yes, err); break;
+		case HELD_ACQUIRE: status = take_key(conn, h, err); break;
 		case HELD_EXTEND:  status = rl_lock_extend(conn, h->ref, h->ttl_ms, &h->yes, err); break;
 		case HELD_CHECK:   status = rl_lock_is_owner(conn, h->ref, &h->yes, err); break;
 		case HELD_RELEASE:
@@ -541,19 +554,35 @@ static rl_status held_step_run(rl_conn *conn, void *ctx, rl_error *err)
 	return status;
 }
 
+/* Runs h where its key lives: a write that takes the lock waits for min_replicas; the others write nothing new. */
+static rl_status held_step_run_there(redislock_lock_object *lock, held_step *h, long long *acked, rl_error *err)
+{
+	return php_redislock_client_run(&lock->client, h->ref->key, h->ref->key_len, held_step_run, h,
+		h->call == HELD_ACQUIRE ? acked : NULL, 0, err);
+}
+
 rl_status php_redislock_held_run(redislock_lock_object *lock, held_call call, const rl_lock_ref *ref, long long ttl_ms,
 		bool watched, bool *yes, long long *left_ms, long long *acked, rl_error *err)
 {
 	held_step h = { .call = call, .ref = ref, .ttl_ms = ttl_ms, .watched = watched, .yes = false, .left_ms = -1 };
-	rl_status status;
+	rl_status status = held_step_run_there(lock, &h, acked, err);
 
-	/* a write that takes the lock waits for min_replicas; the others do not write anything new */
-	status = php_redislock_client_run(&lock->client, ref->key, ref->key_len, held_step_run, &h,
-		call == HELD_ACQUIRE ? acked : NULL, 0, err);
 	*yes = h.yes;
 	if (left_ms) {
 		*left_ms = h.left_ms;
 	}
+	return status;
+}
+
+/* lock()'s one try (SET NX, or the fenced take): *fence the fence it counted, 0 when not taken or not fenced. */
+static rl_status try_take(redislock_lock_object *lock, const rl_lock_ref *ref, long long ttl_ms, bool *acquired,
+		long long *fence, long long *acked, rl_error *err)
+{
+	held_step h = { .call = HELD_ACQUIRE, .ref = ref, .ttl_ms = ttl_ms, .yes = false, .left_ms = -1, .fence = 0 };
+	rl_status status = held_step_run_there(lock, &h, acked, err);
+
+	*acquired = h.yes;
+	*fence = h.fence;
 	return status;
 }
 
@@ -585,13 +614,14 @@ rl_status php_redislock_lock_take(redislock_lock_object *lock, zend_string *key,
 		status = RL_OK; /* found held a moment ago: the join takes it if it is free */
 	} else {
 		tried = true;
-		status = php_redislock_held_run(lock, HELD_ACQUIRE, ref, ttl_ms, false, &acquired, NULL, &acked, err);
+		status = try_take(lock, ref, ttl_ms, &acquired, &take->fence, &acked, err);
 		if (status == RL_OK && !acquired) {
 			note_contention(key, true, sent_ns);
 		}
 	}
 	if (status == RL_OK && !acquired && timeout > 0) {
 		take->wait_entered = true;
+		/* taken by waiting: the fence is the counter's while the lock is ours, read by fence() */
 		status = wait_in_queue(&lock->client, ref, ttl_ms, deadline_ns, &acquired, &acked, &sent_ns,
 			&joined, &queued, err);
 		if (joined) {
@@ -602,7 +632,7 @@ rl_status php_redislock_lock_take(redislock_lock_object *lock, zend_string *key,
 		} else if (status == RL_OK && !acquired && !tried) {
 			/* out of time before the join: the one try every lock() makes is still owed */
 			sent_ns = php_redislock_now_ns();
-			status = php_redislock_held_run(lock, HELD_ACQUIRE, ref, ttl_ms, false, &acquired, NULL, &acked, err);
+			status = try_take(lock, ref, ttl_ms, &acquired, &take->fence, &acked, err);
 		}
 	}
 	/*
@@ -619,6 +649,7 @@ rl_status php_redislock_lock_take(redislock_lock_object *lock, zend_string *key,
 			status = wait_in_queue(&lock->client, ref, ttl_ms, deadline_ns, &acquired, &acked, &sent_ns, &joined,
 				&queued, err);
 			waited = waited || queued;
+			take->fence = 0; /* taken anew by waiting: fence() reads it */
 		}
 	}
 	if (status == RL_OK && acquired && !php_redislock_client_replicated(&lock->client, acked)) {
@@ -635,6 +666,9 @@ rl_status php_redislock_lock_take(redislock_lock_object *lock, zend_string *key,
 		}
 	}
 	take->acquired = acquired;
+	if (!acquired) {
+		take->fence = 0;
+	}
 	take->waited = waited;
 	take->sent_ns = sent_ns;
 	return status;
@@ -791,6 +825,8 @@ static void take_lock(zval *this_zv, zval *return_value, zend_string *name, doub
 		ref.token = ZSTR_VAL(held->token);
 		ref.token_len = ZSTR_LEN(held->token);
 		ref.rw = held->rw;
+		/* a promotion counts a fence with the option, as a writer's take does */
+		ref.fenced = lock->client.fencing && rw == RL_RW_WRITE;
 		/* a promotion takes the write side: it waits for min_replicas as every take does */
 		status = php_redislock_client_run(&lock->client, ref.key, ref.key_len, rw_switch_run, &sw,
 			rw == RL_RW_WRITE ? &acked : NULL, 0, &err);
@@ -798,6 +834,7 @@ static void take_lock(zval *this_zv, zval *return_value, zend_string *name, doub
 			/* switched, whatever failed after the script (a demotion's check, the WAIT's reply) */
 			held->rw = rw;
 			held->keep = !release_at_end;
+			held->fence = 0; /* a promotion's fence: fence() reads it */
 			ref.rw = rw;
 		}
 		if (status != RL_OK) {
@@ -875,6 +912,8 @@ static void take_lock(zval *this_zv, zval *return_value, zend_string *name, doub
 	ref.token = token;
 	ref.token_len = token_len;
 	ref.rw = rw;
+	/* the fencing option counts a fence at every lock() and lockWrite() (README "Fences") */
+	ref.fenced = lock->client.fencing && rw != RL_RW_READ;
 
 	/* the deadline counts from the call: a WAIT behind the first try (min_replicas) is part of the time */
 	deadline_ns = php_redislock_wait_deadline_ns(timeout);
@@ -884,9 +923,11 @@ static void take_lock(zval *this_zv, zval *return_value, zend_string *name, doub
 	 * would. A lock with an owner, or kept past the request, may be released
 	 * from outside its holder (unlock() given its owner, forceUnlock()), which
 	 * a local hand-over would not see: it takes the global protocol, as the
-	 * read/write lock always does.
+	 * read/write lock always does; so does a fenced lock (its fence is counted
+	 * in Redis, which a hand-over in the segment would not ask).
 	 */
-	if (timeout > 0 && !owner && release_at_end && !rw && (seg = php_redislock_local_segment(&lock->client))) {
+	if (timeout > 0 && !owner && release_at_end && !rw && !ref.fenced
+			&& (seg = php_redislock_local_segment(&lock->client))) {
 		token[0] = RL_LOCK_LOCAL_MARK;
 		status = php_redislock_local_lock(lock, seg, name, key, &ref, timeout, ttl_ms, started_ns, deadline_ns, &local,
 			&take, &err);
@@ -924,6 +965,7 @@ static void take_lock(zval *this_zv, zval *return_value, zend_string *name, doub
 		held->waited = take.waited;
 		held->keep = !release_at_end;
 		held->rw = rw;
+		held->fence = take.fence;
 	}
 	held_place_destroy(&place);
 	RETURN_BOOL(acquired);
@@ -1242,6 +1284,80 @@ PHP_METHOD(RedisLock, unlock)
 PHP_METHOD(RedisLock, remaining)
 {
 	call_with_name(INTERNAL_FUNCTION_PARAM_PASSTHRU, HELD_REMAINING);
+}
+
+/* fence(): the fence of a lock taken by waiting, read from the counter while the lock is ours. */
+typedef struct {
+	const rl_lock_ref *ref;
+	long long fence;
+} fence_read;
+
+static rl_status fence_read_run(rl_conn *conn, void *ctx, rl_error *err)
+{
+	fence_read *f = ctx;
+	return rl_lock_fence(conn, f->ref, &f->fence, err);
+}
+
+PHP_METHOD(RedisLock, fence)
+{
+	zend_string *name, *owner = NULL, *key;
+	redislock_lock_object *lock;
+	held_lock *held;
+	held_place place;
+	rl_lock_ref ref;
+	fence_read f = { .ref = &ref, .fence = 0 };
+	rl_status status;
+	rl_error err;
+
+	ZEND_PARSE_PARAMETERS_START(1, 2)
+		Z_PARAM_STR(name)
+		Z_PARAM_OPTIONAL
+		Z_PARAM_STR_OR_NULL(owner)
+	ZEND_PARSE_PARAMETERS_END();
+
+	if (!php_redislock_check_name(name, 1) || !php_redislock_check_owner(owner, 2) || !(lock = lock_for_call(ZEND_THIS))) {
+		RETURN_THROWS();
+	}
+	if (!lock->client.fencing) {
+		zend_throw_error(NULL, php_redislock_client_is_multi(&lock->client)
+			? "fence() is not available with several masters (one server, Sentinel or Cluster)"
+			: "fence() needs the fencing option: new RedisLock($server, ['fencing' => true]), or redislock.fencing=1");
+		RETURN_THROWS();
+	}
+	held_place_init(&place, lock, name, owner);
+	if (!(held = place_find(&place)) || held->refused) {
+		held_place_destroy(&place);
+		RETURN_FALSE;
+	}
+	if (held->rw == RL_RW_READ) {
+		held_place_destroy(&place);
+		zend_throw_error(NULL, "\"%s\" is held for reading (lockRead()): fences are counted by lock() and lockWrite()",
+			ZSTR_VAL(name));
+		RETURN_THROWS();
+	}
+	if (held->fence > 0) {
+		held_place_destroy(&place);
+		RETURN_LONG((zend_long)held->fence);
+	}
+	/* taken by waiting: the counter holds our fence while the lock is ours */
+	key = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
+	status = php_redislock_client_run(&lock->client, ref.key, ref.key_len, fence_read_run, &f, NULL, 0, &err);
+	zend_string_release(key);
+	if (status != RL_OK) {
+		held_place_destroy(&place);
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	if (f.fence == 0) {
+		/* not ours any more (its lifetime ended): nothing to fence with */
+		place_forget(&place);
+		held_place_destroy(&place);
+		php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++;
+		RETURN_FALSE;
+	}
+	held->fence = f.fence;
+	held_place_destroy(&place);
+	RETURN_LONG((zend_long)f.fence);
 }
 
 /*

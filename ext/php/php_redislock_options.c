@@ -285,6 +285,12 @@ bool php_redislock_read_options(php_redislock_client *client, HashTable *options
 				return option_type_error("persistent", "bool", value);
 			}
 			client->persistent = Z_TYPE_P(value) == IS_TRUE;
+		} else if (zend_string_equals_literal(key, "fencing")) {
+			if (Z_TYPE_P(value) != IS_TRUE && Z_TYPE_P(value) != IS_FALSE) {
+				return option_type_error("fencing", "bool", value);
+			}
+			o->has_fencing = true;
+			o->fencing = Z_TYPE_P(value) == IS_TRUE;
 		} else if ((spec = option_spec_named(key))) {
 			char *field = (char *)o + spec->value;
 			bool read = spec->kind == OPTION_SECONDS ? option_seconds(spec, value, (double *)field)

@@ -125,6 +125,7 @@ PHP_INI_BEGIN()
 	REDISLOCK_INI(max_wait, "0", OnUpdateSeconds)
 	REDISLOCK_INI(slow_wait_ms, "0", OnUpdateSlowWait)
 	REDISLOCK_INI_BOOL(local_handover, "0")
+	REDISLOCK_INI_BOOL(fencing, "0")
 PHP_INI_END()
 
 /*

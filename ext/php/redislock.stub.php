@@ -171,6 +171,22 @@ class RedisLock
     public function forceUnlock(string $name): bool {}
 
     /**
+     * The fencing number of the lock this object holds on $name (under
+     * $owner), false when it holds none. Needs the fencing option
+     * (['fencing' => true], or redislock.fencing=1; one server, Sentinel or
+     * Cluster). Every acquisition of a name, by any process, gets a number
+     * greater than every earlier one got, as long as the server keeps its
+     * data; a store that accepts a write only with a number greater than the
+     * last one it accepted refuses a holder that stalled past its lifetime
+     * (README "Fences"). Taken without waiting: known at once. Taken by
+     * waiting (or by a promotion): read on the first call (one round trip),
+     * false if the lock was lost meanwhile. A name held through lockWrite()
+     * has one on the same counter; one held for reading (lockRead()) is an
+     * Error.
+     */
+    public function fence(string $name, ?string $owner = null): int|false {}
+
+    /**
      * This process's counters of every lock (RedisLock and RedisLock over several
      * masters) since it started: acquisitions, waits (a histogram), timeouts, locks
      * lost, errors by RedisLockException code, connections. README lists the keys.
