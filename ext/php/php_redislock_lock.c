@@ -337,6 +337,7 @@ typedef struct {
 	long long join_answer;
 	bool requeue;           /* the last block took "x": the next visit puts us back at the head */
 	bool confirm_grants;    /* min_replicas: a grant written by another connection is made ours with a write of our own */
+	bool ran;               /* a step's script ran: we are queued (or were), and never join again */
 	uint64_t step_sent_ns;  /* the write of the step now running */
 	uint64_t ran_sent_ns;   /* the write of the latest step whose script ran (see lock_wait_step) */
 	uint64_t owned_from_ns; /* owned: the earliest its lifetime may have begun (the client's clock) */
@@ -361,12 +362,24 @@ static rl_status lock_wait_step(rl_conn *conn, void *ctx, rl_wait_mode mode, lon
 	rl_status status;
 	uint64_t sent = php_redislock_now_ns(), earlier = waiter->ran_sent_ns, grant_from;
 
+	if (mode == RL_WAIT_JOIN && waiter->ran) {
+		/*
+		 * The join ran, and the step runs again elsewhere: its block's reply was a
+		 * redirect (the slot moved while we were blocked, the queue with it). A
+		 * second join would queue us twice; a visit finds our entry where it is now.
+		 */
+		mode = RL_WAIT_VISIT;
+		if (waiter->join_answer == NO_JOIN) {
+			waiter->join_answer = 0; /* the join queued us */
+		}
+	}
 	waiter->step_sent_ns = sent;
 	status = (waiter->lock->rw ? rl_rw_wait : rl_lock_wait)(conn, waiter->lock, waiter->keys, waiter->ttl_ms, mode,
 		waiter->requeue, block_ms, &step, err);
 	grant_from = step.ran ? sent : earlier;
 	if (step.ran) {
 		waiter->ran_sent_ns = sent;
+		waiter->ran = true;
 	}
 	*answer = 0;
 	if (status == RL_OK && step.note == RL_LOCK_NOTE_GRANT && step.answer != RL_WAIT_OWNED && waiter->confirm_grants) {
