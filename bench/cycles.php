@@ -67,6 +67,9 @@ $check = bench_phpredis($server);
 
 $ext = new RedisLock($server);
 $extName = "bench:ext:$tag";
+/* issue 24: the same lock with the fencing option (its take is a script that counts the fence) */
+$fenced = new RedisLock($server, ['fencing' => true]);
+$fencedName = "bench:ext-fenced:$tag";
 
 $user = new PhpRedisLock(bench_phpredis($server));
 $userName = "bench:userland:$tag";
@@ -125,6 +128,17 @@ $floorRun = function (int $n) use ($o, $addr, $floorKey): array {
     }
     return ['rate' => (float)$m[1], 'cpu_us' => (float)$m[2], 'user_us' => (float)$m[3]];
 };
+
+/* Sanity: the fenced client counts a fence per acquisition. */
+$fences = [];
+for ($i = 0; $i < 2; $i++) {
+    if (!$fenced->lock($fencedName, 0, 15) || !is_int($fences[] = $fenced->fence($fencedName)) || !$fenced->unlock($fencedName)) {
+        throw new RuntimeException('fencing: a cycle did not take a fence and release the lock');
+    }
+}
+if ($fences[1] <= $fences[0]) {
+    throw new RuntimeException('fencing: the fences did not grow: ' . json_encode($fences));
+}
 
 /* Sanity: the PHP clients really lock (a key with a TTL) and really unlock. */
 foreach (['extension' => [$ext, $extName], 'userland' => [$user, $userName]] as $label => [$l, $name]) {
@@ -198,6 +212,7 @@ $F = 'C floor: hiredis, same 2 commands (bench/floor.c)';
 /* issue 21: the same cycle with a timeout (the local hand-over needs one), the mode off and on */
 $T = 'redislock RedisLock, $timeout 10 s';
 $L = 'redislock RedisLock, $timeout 10 s, local hand-over on';
+$FE = 'redislock RedisLock, fencing option on';
 $withMode = function (bool $on, int $n) use ($ext, $extName): array {
     ini_set('redislock.local_handover', $on ? '1' : '0');
     try {
@@ -208,6 +223,7 @@ $withMode = function (bool $on, int $n) use ($ext, $extName): array {
 };
 $clients = [
     $E => fn(int $n) => bench_measure(fn() => $ext->lock($extName, 0, 15) && $ext->unlock($extName), $n),
+    $FE => fn(int $n) => bench_measure(fn() => $fenced->lock($fencedName, 0, 15) && $fenced->unlock($fencedName), $n),
     $T => fn(int $n) => $withMode(false, $n),
     $L => fn(int $n) => $withMode(true, $n),
     $U => fn(int $n) => bench_measure(fn() => $user->lock($userName, 0, 15) && $user->unlock($userName), $n),
@@ -250,7 +266,7 @@ if ($o['rb-rounds'] > 0) {
     }
     $check->del($benchKey);
 }
-$check->del($rawKey, $floorKey);
+$check->del($rawKey, $floorKey, "rl:{Lock:$fencedName}:lf");
 
 /* ---- report */
 
@@ -305,6 +321,8 @@ if (isset($results[$F])) {
 }
 $add('local hand-over on / off, $timeout 10 s, cycles/s', $L, $T, 'rate');
 $add('extension / symfony, cycles/s', $E, $S, 'rate', ['ext / symfony, cycles/s', '>=', 3.0]);
+/* issue 24: the fencing option's cost on the free path */
+$add('fencing option on / off, cycles/s', $FE, $E, 'rate', ['fencing on / off, cycles/s', '>=', 0.95]);
 /* issue 22: each framework on the bridge against its own Redis lock */
 $add('symfony/lock: bridge / its RedisStore, cycles/s', $SB, $S, 'rate', ['symfony bridge / RedisStore, cycles/s', '>=', 1.0]);
 if ($laravel) {
@@ -325,7 +343,8 @@ echo "\n", bench_table(['ratio', 'of medians', 'of best rounds', 'target (median
 if ($o['data-dir'] !== '') {
     /* the first table's figures, for the plots: a key and a label short enough for an axis */
     $keys = [$E => ['ext', 'redislock'], $T => ['ext-timeout', 'redislock, $timeout 10 s'],
-             $L => ['ext-local', 'redislock, local hand-over'], $U => ['userland', 'userland lock (phpredis)'],
+             $L => ['ext-local', 'redislock, local hand-over'], $FE => ['ext-fencing', 'redislock, fencing on'],
+             $U => ['userland', 'userland lock (phpredis)'],
              $S => ['symfony', 'symfony/lock'], $SB => ['symfony-bridge', 'symfony/lock on the bridge'],
              $LV => ['laravel', 'Laravel RedisLock'], $LB => ['laravel-bridge', 'Laravel on the bridge'],
              $P => ['raw', 'raw RESP in PHP'], $F => ['floor', 'C floor (floor.c)']];
