@@ -30,6 +30,7 @@
 declare(strict_types=1);
 
 require __DIR__ . '/web/resp.php'; // RlWebResp, the demos' tiny RESP client
+require __DIR__ . '/cli.php';      // parse_args(), extension_path()
 
 function usage(string $msg = ''): never
 {
@@ -42,40 +43,6 @@ function usage(string $msg = ''): never
     exit(2);
 }
 
-/** --name value / --name=value options; returns [options, rest]. */
-function parse_args(array $argv, array $known): array
-{
-    $opts = [];
-    for ($i = 1; $i < count($argv); $i++) {
-        $a = $argv[$i];
-        if (!str_starts_with($a, '--')) {
-            usage("unexpected argument $a");
-        }
-        $a = substr($a, 2);
-        if (str_contains($a, '=')) {
-            [$k, $v] = explode('=', $a, 2);
-        } else {
-            $k = $a;
-            if (!isset($known[$k])) {
-                usage("unknown option --$k");
-            }
-            if ($known[$k] === 'flag') {
-                $v = '1';
-            } else {
-                if ($i + 1 >= count($argv)) {
-                    usage("--$k needs a value");
-                }
-                $v = $argv[++$i];
-            }
-        }
-        if (!isset($known[$k])) {
-            usage("unknown option --$k");
-        }
-        $opts[$k] = $v;
-    }
-    return $opts;
-}
-
 function positive_int(array $opts, string $k, int $default): int
 {
     if (!isset($opts[$k])) {
@@ -85,33 +52,6 @@ function positive_int(array $opts, string $k, int $default): int
         usage("--$k must be a positive integer");
     }
     return (int)$opts[$k];
-}
-
-/**
- * The redislock.so this process was started with, to start the workers the same
- * way: --ext, else the "-d extension=..." on our own command line (Linux /proc).
- */
-function extension_path(array $opts): ?string
-{
-    if (isset($opts['ext'])) {
-        return $opts['ext'];
-    }
-    $cmdline = @file_get_contents('/proc/self/cmdline');
-    if ($cmdline !== false) {
-        $args = explode("\0", rtrim($cmdline, "\0"));
-        foreach ($args as $i => $a) {
-            $v = null;
-            if ($a === '-d' && isset($args[$i + 1])) {
-                $v = $args[$i + 1];
-            } elseif (str_starts_with($a, '-d')) {
-                $v = substr($a, 2);
-            }
-            if ($v !== null && preg_match('/^extension\s*=\s*(.*redislock[^\/]*)$/', $v, $m)) {
-                return trim($m[1], "\"' ");
-            }
-        }
-    }
-    return null;
 }
 
 /* ------------------------------------------------------------------ worker */
