@@ -60,7 +60,7 @@ $o = bench_options([
     'child' => null, 'key' => null, 'start' => null, 'end' => null, 'out' => null]);
 
 $modes = [
-    'lock' => ['impls' => ['ext', 'ext-local', 'ext-rw', 'userland', 'symfony', 'symfony-bridge', 'laravel', 'laravel-bridge'],
+    'lock' => ['impls' => ['ext', 'ext-local', 'ext-rw', 'ext-fenced', 'userland', 'symfony', 'symfony-bridge', 'laravel', 'laravel-bridge'],
                'hold' => 1.0, 'think' => 5.0, 'limit' => 1],
     'semaphore' => ['impls' => ['ext', 'userland'], 'hold' => 4.0, 'think' => 2.0, 'limit' => $o['limit']],
 ];
@@ -95,6 +95,12 @@ function make_impl(string $mode, string $impl, string $server, int $limit, float
             /* the writer's side of the read/write lock: what Symfony's store takes for acquire() */
             $l = new RedisLock($server);
             return [fn(string $key, float $timeout) => $l->lockWrite($key, $timeout, $expire),
+                    fn(string $key) => $l->unlock($key)];
+        case 'lock/ext-fenced':
+            /* the fencing option, each holder asking for its fence as a fenced store's writer
+             * would (after a wait: one more round trip, "lock fence") */
+            $l = new RedisLock($server, ['fencing' => true]);
+            return [fn(string $key, float $timeout) => $l->lock($key, $timeout, $expire) && is_int($l->fence($key)),
                     fn(string $key) => $l->unlock($key)];
         case 'lock/userland':
             require_once __DIR__ . '/userland/PhpRedisLock.php';
@@ -475,7 +481,7 @@ rmdir($tmp);
 
 $names = [
     'lock' => ['ext' => 'redislock', 'ext-local' => 'redislock, local hand-over', 'userland' => 'userland', 'symfony' => 'symfony/lock',
-               'ext-rw' => 'redislock, lockWrite()', 'symfony-bridge' => 'symfony/lock, bridge', 'laravel' => 'Laravel RedisLock', 'laravel-bridge' => 'Laravel, bridge'],
+               'ext-rw' => 'redislock, lockWrite()', 'ext-fenced' => 'redislock, fencing + fence()', 'symfony-bridge' => 'symfony/lock, bridge', 'laravel' => 'Laravel RedisLock', 'laravel-bridge' => 'Laravel, bridge'],
     'semaphore' => ['ext' => 'redislock', 'userland' => 'userland fair'],
 ];
 $head = ['figure'];
