@@ -1,0 +1,338 @@
+--TEST--
+Scenario (issue 24), several masters: one master's clock jumps forward by more than the lock's lifetime while the lock is held. Three masters of the test's own, each a redis-server with a clock shim preloaded (built with cc here): it moves CLOCK_REALTIME (clock_gettime, gettimeofday, time) by the microseconds written in a file, read at every call (libfaketime hangs Redis's jemalloc build); the monotonic clock is untouched. Redis sees the jump: TIME moves ahead by two lifetimes, a key whose lifetime is 1.5 of the lock's is gone at once there and kept on the other masters. The fencing option is refused with several masters (ValueError), so this shows the lock's own guarantee (checker (a): two believers at once) and unfenced writes to a store (checker (b)). X holds all three, master 1's clock jumps by two lifetimes: X's key on master 1 expires, Y's lock() is false (1 of 3, its take on master 1 rolled back), X's isLocking() stays true, X writes and unlocks (true); then Y takes the lock on all three, the jumped master included; checker (a) 0, (b) 0: a jump on one master of three that all hold is absorbed by the majority. X holds masters 1 and 2 only (its link to master 3 refused: a bare majority), master 2's clock jumps: X's key there expires, Y takes the lock on masters 2 and 3 while X is within its validity; both write (accepted: X's write lands after Y's), X's isLocking() says false (then its unlock() false); checker (a) 1 (X and Y both believed they held it), (b) 1 (X's stale write). Where the guarantee ends: a clock jump on a master of a bare majority gives the lock twice (README: "a master whose clock jumps forward expires keys early"), and as fencing is refused with several masters, nothing refuses the late write
+--SKIPIF--
+<?php
+require __DIR__ . '/skipif.inc';
+require_once __DIR__ . '/config.inc';
+// the shim is compiled at test time, like error_out_of_memory.phpt's: the valgrind pass traces
+// every child, so cc (and its cc1, as, ld) would run under memcheck, which reports gcc's own
+// definite leaks; the sanitizer pass preloads its runtime into every child of the test, cc
+// included, and LeakSanitizer reports cc's and cc1's leaks (either would fail the test)
+if (rl_under_valgrind()) die('skip the clock shim is compiled at test time: cc would run under memcheck (valgrind traces children), which reports its leaks');
+if (str_contains((string)getenv('LD_PRELOAD'), 'asan')) die('skip the clock shim is compiled at test time: cc would run under the preloaded sanitizer runtime, which reports its leaks');
+exec('command -v cc 2>/dev/null', $o, $rc);
+if ($rc !== 0) die('skip no C compiler for the clock shim');
+?>
+--FILE--
+<?php
+require __DIR__ . '/config.inc';
+require __DIR__ . '/lock_helpers.inc';
+require __DIR__ . '/fault_proxy.inc';
+require __DIR__ . '/history.inc';
+require __DIR__ . '/scenario_redlock.inc';
+$k = rl_slowdown();
+$opts = ['read_timeout' => 1.0 * $k, 'connect_timeout' => 1.0 * $k];
+$life = 3 * $k;   // the lock's lifetime (s); the jump is two of them
+
+// The clock shim: CLOCK_REALTIME (clock_gettime, gettimeofday, time) shifted by the microseconds
+// in the file $RLCLOCK_SHIFT_FILE, read at every call; every other clock untouched. Raw system
+// calls, no dlsym() and no malloc(): safe in Redis's jemalloc build, where libfaketime hangs.
+$shimDir = sys_get_temp_dir() . '/rl-clock-' . getmypid() . '-' . bin2hex(random_bytes(4));
+mkdir($shimDir);
+register_shutdown_function(function () use ($shimDir) {
+    array_map('unlink', glob("$shimDir/*") ?: []);
+    @rmdir($shimDir);
+});
+file_put_contents("$shimDir/shift.c", <<<'C'
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long shift_us(void)
+{
+    static const char *path;
+    char buf[32];
+    long long v = 0;
+    int neg = 0;
+    if (!path && !(path = getenv("RLCLOCK_SHIFT_FILE")))
+        return 0;
+    int fd = (int)syscall(SYS_open, path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return 0;
+    long n = syscall(SYS_read, fd, buf, sizeof buf - 1);
+    syscall(SYS_close, fd);
+    for (long i = 0; i < n; i++) {
+        if (i == 0 && buf[i] == '-') neg = 1;
+        else if (buf[i] >= '0' && buf[i] <= '9') v = v * 10 + (buf[i] - '0');
+        else break;
+    }
+    return neg ? -v : v;
+}
+
+int clock_gettime(clockid_t id, struct timespec *ts)
+{
+    int rc = (int)syscall(SYS_clock_gettime, id, ts);
+    if (rc == 0 && (id == CLOCK_REALTIME || id == CLOCK_REALTIME_COARSE)) {
+        long long ns = (long long)ts->tv_sec * 1000000000LL + ts->tv_nsec + shift_us() * 1000LL;
+        ts->tv_sec = ns / 1000000000LL;
+        ts->tv_nsec = ns % 1000000000LL;
+    }
+    return rc;
+}
+
+int gettimeofday(struct timeval *restrict tv, void *restrict tz)
+{
+    struct timespec ts;
+    (void)tz;
+    if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
+        return -1;
+    if (tv) {
+        tv->tv_sec = ts.tv_sec;
+        tv->tv_usec = ts.tv_nsec / 1000;
+    }
+    return 0;
+}
+
+time_t time(time_t *t)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    if (t) *t = ts.tv_sec;
+    return ts.tv_sec;
+}
+C);
+exec('cc -shared -fPIC -O1 -Wall -o ' . escapeshellarg("$shimDir/shift.so") . ' ' . escapeshellarg("$shimDir/shift.c") . ' 2>&1', $out, $rc);
+if ($rc !== 0) {
+    echo "cannot build the clock shim: ", implode("\n", $out), "\n";
+}
+
+/**
+ * A redis-server of the test's own (no persistence), like PrivateRedis (which is final, and
+ * whose environment, rl_server_env(), drops LD_PRELOAD), with the clock shim preloaded and an
+ * offset file of its own: ->jump($s) moves its wall clock $s seconds ahead of the host's.
+ */
+final class ShiftedRedis
+{
+    public int $port;
+    public readonly string $dir;
+    public readonly string $shiftFile;
+    private $proc = null;
+
+    public function __construct(string $shim)
+    {
+        $this->dir = sys_get_temp_dir() . '/rl-shifted-redis-' . getmypid() . '-' . bin2hex(random_bytes(4));
+        mkdir($this->dir);
+        $this->shiftFile = "$this->dir/shift";
+        file_put_contents($this->shiftFile, "0\n");
+        $env = ['LD_PRELOAD' => $shim, 'RLCLOCK_SHIFT_FILE' => $this->shiftFile] + rl_server_env();
+        $log = "$this->dir/redis.log";
+        // a port found free is free only until someone else is given it (suites run side by side)
+        for ($attempt = 1; ; $attempt++) {
+            $this->port = rl_free_port('127.0.0.1');
+            @unlink($log);
+            $this->proc = proc_open(['redis-server', '--port', (string)$this->port, '--bind', '127.0.0.1',
+                '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', $this->dir, '--logfile', $log],
+                [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']],
+                $pipes, null, $env);
+            $text = fn () => (string)@file_get_contents($log);
+            $ok = rl_wait_until(fn () => str_contains($text(), 'Address already in use')
+                || ($this->running() && str_contains($text(), 'Ready to accept connections')), 10.0);
+            if ($ok && $this->running() && !str_contains($text(), 'Address already in use')) {
+                return;
+            }
+            $this->kill();
+            if ($attempt >= 3 || !str_contains($text(), 'Address already in use')) {
+                throw new Error("ShiftedRedis: redis-server on port {$this->port} did not start: " . $text());
+            }
+        }
+    }
+
+    public function server(): string
+    {
+        return "tcp://127.0.0.1:{$this->port}";
+    }
+
+    public function running(): bool
+    {
+        return $this->proc !== null && proc_get_status($this->proc)['running'];
+    }
+
+    public function raw(): RawRedis
+    {
+        return new RawRedis($this->server());
+    }
+
+    /** Its wall clock $seconds ahead of the host's from its next reading on. */
+    public function jump(float $seconds): void
+    {
+        file_put_contents($this->shiftFile, (string)(int)round($seconds * 1e6) . "\n");
+    }
+
+    /** What TIME says, in seconds. */
+    public function time(): float
+    {
+        [$s, $us] = $this->raw()->cmd('TIME');
+        return (int)$s + (int)$us / 1e6;
+    }
+
+    public function kill(): void
+    {
+        if ($this->proc === null) {
+            return;
+        }
+        if (proc_get_status($this->proc)['running']) {
+            proc_terminate($this->proc, 9);
+        }
+        proc_close($this->proc);
+        $this->proc = null;
+    }
+
+    public function __destruct()
+    {
+        $this->kill();
+        array_map('unlink', glob("$this->dir/*") ?: []);
+        @rmdir($this->dir);
+    }
+}
+
+/** A lock step's result in a line: true/false, or the exception's class and code. */
+function res(array $r): string
+{
+    return $r['e'] === null ? json_encode($r['r']['ok'] ?? $r['r']) : strstr($r['e'], ':', true) . " {$r['code']}";
+}
+
+/**
+ * Jumps master $j's clock two lifetimes ahead and shows that Redis sees it: TIME, against master
+ * $other's, before and after (in lifetimes), and a probe key set on every master with a lifetime
+ * of 1.5 of the lock's just before: gone at once on master $j, kept on the others.
+ */
+function jump(array $m, int $j, int $other): void
+{
+    global $life;
+    // in whole lifetimes: the two readings, one round trip apart, differ by far less than half of one
+    $ahead = fn () => (string)(int)round(($m[$j]->time() - $m[$other]->time()) / $life);
+    $probe = rl_unique('probe');
+    foreach ($m as $s) {
+        $s->raw()->cmd('SET', $probe, '1', 'PX', (string)(int)(1.5 * $life * 1000));
+    }
+    $before = $ahead();
+    $m[$j]->jump(2 * $life);
+    $after = $ahead();
+    $kept = implode('', array_map(fn ($s) => $s->raw()->cmd('EXISTS', $probe) === 1 ? 'k' : '-', $m));
+    echo 'master ', $j + 1, "'s clock: TIME ahead of master ", $other + 1, "'s by $before lifetimes, then $after; ",
+        "a key of 1.5 lifetimes on each master: $kept\n";
+    foreach ($m as $s) {
+        $s->raw()->cmd('DEL', $probe);
+    }
+}
+
+/**
+ * One run: three shifted masters; X reaches master 3 through a proxy, refused while X takes the
+ * lock when $bare (X then holds masters 1 and 2 only).
+ */
+function run(string $what, bool $bare): array
+{
+    global $opts, $life, $shimDir;
+    echo "-- $what\n";
+    $m = [new ShiftedRedis("$shimDir/shift.so"), new ShiftedRedis("$shimDir/shift.so"), new ShiftedRedis("$shimDir/shift.so")];
+    $link = new RlFaultProxy($m[2]->server());
+    $h = new RlHistory();
+    $store = new RlFencedStore(RL_TEST_SERVER, rl_unique('store'));
+    $x = new RlRedlockHistoryWorker('X', [$m[0]->server(), $m[1]->server(), $link->server()], $opts, $h, $store);
+    $y = new RlRedlockHistoryWorker('Y', array_map(fn ($s) => $s->server(), $m), $opts, $h, $store);
+    RlRedlockHistoryWorker::warmUpAll($x, $y);
+    $name = rl_unique('clock');
+    if ($bare) {
+        echo 'X\'s link to master 3: ', RlFaultProxy::ack($link->refuse()), ', ', RlFaultProxy::ack($link->cut()), "\n";
+    }
+    echo 'X lock: ', res($x->call('lock', $name, 0, $life)), "\n";
+    if ($bare) {
+        echo 'X\'s link to master 3: ', RlFaultProxy::ack($link->heal()), "\n";
+    }
+    $tokens = [rl_redlock_token($m, "Lock:$name") => 'X'];
+    echo 'masters: ', rl_redlock_holders($m, "Lock:$name", $tokens), "\n";
+    return [$m, $link, $h, $store, $x, $y, $name, $tokens];
+}
+
+/** Ends a run: the store, the checker, the workers, the proxy; the masters are killed. */
+function done(array $m, RlFaultProxy $link, RlHistory $h, RlFencedStore $store, RlRedlockHistoryWorker ...$ws): void
+{
+    $s = $store->state();
+    echo "store: {$s['value']} (written by {$s['writer']}, {$s['seq']} writes accepted)\n";
+    echo $h->summary(), "\n";
+    foreach ($ws as $w) {
+        echo $w->end();
+    }
+    echo $link->finish()[1];
+    $store->delete();
+    foreach ($m as $s) {
+        $s->kill();
+    }
+}
+
+$t0 = hrtime(true);
+echo 'fencing: ', rl_redlock_fencing_refused(['tcp://127.0.0.1:1', 'tcp://127.0.0.1:2', 'tcp://127.0.0.1:3']), "\n";
+
+// 1. X holds all three; master 1's clock jumps
+[$m, $link, $h, $store, $x, $y, $name, $tokens] = run('X holds the lock on all three; master 1\'s clock jumps', false);
+$key = "Lock:$name";
+jump($m, 0, 1);
+echo 'masters: ', rl_redlock_holders($m, $key, $tokens), "\n";
+echo 'Y lock: ', res($y->call('lock', $name, 0, $life)), ', masters: ', rl_redlock_holders($m, $key, $tokens), "\n";
+$x->calls(['call', 'remaining', $name], ['call', 'isLocking', $name], ['write', $name, 'X'], ['unlock', $name]);
+$r = $x->results();
+echo 'X within its validity: ', var_export($r[0]['r'] > 0, true), ', isLocking ', json_encode($r[1]['r']),
+    ', write ', $r[2]['r']['accepted'] ? 'accepted' : 'refused', ', unlock ', json_encode($r[3]['r']), "\n";
+echo 'masters: ', rl_redlock_holders($m, $key, $tokens), "\n";
+$y->calls(['lock', $name, 0, $life], ['write', $name, 'Y']);
+$r = $y->results();
+$tokens[(string)rl_redlock_token($m, $key)] = 'Y';
+echo 'Y lock: ', res($r[0]), ', write ', $r[1]['r']['accepted'] ? 'accepted' : 'refused', ', masters: ', rl_redlock_holders($m, $key, $tokens), "\n";
+echo 'Y unlock: ', json_encode($y->call('unlock', $name)['r']), "\n";
+echo 'left: ', rl_redlock_left($m, $name), "\n";
+done($m, $link, $h, $store, $x, $y);
+
+// 2. X holds masters 1 and 2 only (a bare majority); master 2's clock jumps
+[$m, $link, $h, $store, $x, $y, $name, $tokens] = run('X holds the lock on masters 1 and 2 only; master 2\'s clock jumps', true);
+$key = "Lock:$name";
+jump($m, 1, 0);
+echo 'masters: ', rl_redlock_holders($m, $key, $tokens), "\n";
+$y->calls(['lock', $name, 0, $life], ['write', $name, 'Y']);
+$r = $y->results();
+$tokens[(string)rl_redlock_token([$m[2]], $key)] = 'Y';
+echo 'Y lock: ', res($r[0]), ', write ', $r[1]['r']['accepted'] ? 'accepted' : 'refused', ', masters: ', rl_redlock_holders($m, $key, $tokens), "\n";
+$x->calls(['call', 'remaining', $name], ['write', $name, 'X']);
+$r = $x->results();
+echo 'X within its validity: ', var_export($r[0]['r'] > 0, true), ', X write: ', $r[1]['r']['accepted'] ? 'accepted' : 'refused', "\n";
+echo 'X isLocking: ', json_encode($x->call('call', 'isLocking', $name)['r']), ', masters: ', rl_redlock_holders($m, $key, $tokens), "\n";
+echo 'X unlock: ', json_encode($x->call('unlock', $name)['r']), "\n";
+echo 'Y unlock: ', json_encode($y->call('unlock', $name)['r']), "\n";
+echo 'left: ', rl_redlock_left($m, $name), "\n";
+done($m, $link, $h, $store, $x, $y);
+echo 'within a minute: ', var_export((hrtime(true) - $t0) / 1e9 < 60, true), "\n";
+?>
+--EXPECT--
+fencing: ValueError: RedisLock::__construct(): Argument #2 ($options) option "fencing" does not apply to several masters (one server, Sentinel or Cluster)
+-- X holds the lock on all three; master 1's clock jumps
+X lock: true
+masters: XXX
+master 1's clock: TIME ahead of master 2's by 0 lifetimes, then 2; a key of 1.5 lifetimes on each master: -kk
+masters: -XX
+Y lock: false, masters: -XX
+X within its validity: true, isLocking true, write accepted, unlock true
+masters: ---
+Y lock: true, write accepted, masters: YYY
+Y unlock: true
+left: [] [] []
+store: Y (written by Y, 2 writes accepted)
+checker: (a) 0, (b) 0
+-- X holds the lock on masters 1 and 2 only; master 2's clock jumps
+X's link to master 3: ok refuse, ok cut
+X lock: true
+X's link to master 3: ok heal
+masters: XX-
+master 2's clock: TIME ahead of master 1's by 0 lifetimes, then 2; a key of 1.5 lifetimes on each master: k-k
+masters: X--
+Y lock: true, write accepted, masters: XYY
+X within its validity: true, X write: accepted
+X isLocking: false, masters: -YY
+X unlock: false
+Y unlock: true
+left: [] [] []
+store: X (written by X, 2 writes accepted)
+checker: (a) 1 [X/Y], (b) 1 [X after Y]
+within a minute: true
