@@ -21,12 +21,13 @@
 /* ext/core/lua/_fence.lua (a fragment) */
 #define RL_LUA_FRAGMENT_FENCE \
 	"local function count_fence(key)\n" \
-	"  local fence = (redis.call('GET', key) or 0) + 1\n" \
+	"  local ok, last = pcall(redis.call, 'GET', key)\n" \
+	"  local fence = ((ok and tonumber(last)) or 0) + 1\n" \
 	"  if redis.replicate_commands or redis.REDIS_VERSION_NUM then\n" \
 	"    local clock = redis.call('TIME')\n" \
 	"    fence = math.max(fence, clock[1] * 1000000 + clock[2])\n" \
 	"  end\n" \
-	"  redis.call('SET', key, string.format('%d', fence))\n" \
+	"  redis.call('SET', key, string.format('%.0f', fence))\n" \
 	"  return fence\n" \
 	"end\n"
 
@@ -224,7 +225,7 @@
 	"end\n"
 
 /* ext/core/lua/lock_extend.lua */
-#define RL_LUA_LOCK_EXTEND_SHA1 "78ff01f3b4e19057db1866302056df96386e8ece"
+#define RL_LUA_LOCK_EXTEND_SHA1 "c31c8bc9e898166e841f7db5c6fa9f1e8fa3c2c0"
 #define RL_LUA_LOCK_EXTEND \
 	"local LIVENESS, CHECKIN = tonumber(ARGV[4]), tonumber(ARGV[5])\n" \
 	"local ttl = ARGV[3]\n" \
@@ -248,7 +249,7 @@
 	"return tonumber(fence)\n"
 
 /* ext/core/lua/lock_handed.lua */
-#define RL_LUA_LOCK_HANDED_SHA1 "1c97f6ebd43c694138981bfc16a15f112c7910f8"
+#define RL_LUA_LOCK_HANDED_SHA1 "3f655406ae75e39b0189ccd5abe3402e3284d6d5"
 #define RL_LUA_LOCK_HANDED \
 	"local LIVENESS, CHECKIN = tonumber(ARGV[3]), tonumber(ARGV[4])\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
@@ -265,7 +266,7 @@
 	"return 1\n"
 
 /* ext/core/lua/lock_release.lua */
-#define RL_LUA_LOCK_RELEASE_SHA1 "43e5c390bf87d39c548e30498d32459474ef360c"
+#define RL_LUA_LOCK_RELEASE_SHA1 "b00986dcf7ed78ab803e1f982151fde98dc28ad6"
 #define RL_LUA_LOCK_RELEASE \
 	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
 	"if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
@@ -308,7 +309,7 @@
 	"return 0\n"
 
 /* ext/core/lua/lock_take_fenced.lua */
-#define RL_LUA_LOCK_TAKE_FENCED_SHA1 "92201aa91dbf8aea085ef23bfd4ca3a29df38691"
+#define RL_LUA_LOCK_TAKE_FENCED_SHA1 "4dbf58de5f912f467301cd74f4fcca594e0b6a27"
 #define RL_LUA_LOCK_TAKE_FENCED \
 	"if redis.REDIS_VERSION_NUM then\n" \
 	"  if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2], 'GET') then return 0 end\n" \
@@ -321,7 +322,7 @@
 	"return count_fence(KEYS[2])\n"
 
 /* ext/core/lua/lock_wait.lua */
-#define RL_LUA_LOCK_WAIT_SHA1 "8e5c752e20bf974a72342e2237cc3bd47eba919b"
+#define RL_LUA_LOCK_WAIT_SHA1 "d2bda40d92f5acc96c9398f6a2eab8c120daeecc"
 #define RL_LUA_LOCK_WAIT \
 	"local me, mode = ARGV[1], ARGV[4]\n" \
 	"local entry = me .. ':' .. ARGV[3]\n" \
@@ -445,7 +446,7 @@
 	"return 1\n"
 
 /* ext/core/lua/rw_demote.lua */
-#define RL_LUA_RW_DEMOTE_SHA1 "a7d9f0a6f3705d44a724d7b0e4d3e0801dda2bb6"
+#define RL_LUA_RW_DEMOTE_SHA1 "7de3957d086626d43c2682249fe481dd4bbb0b84"
 #define RL_LUA_RW_DEMOTE \
 	"local me, ttl = ARGV[1], ARGV[5]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
@@ -459,7 +460,7 @@
 	"return {1, grants}\n"
 
 /* ext/core/lua/rw_extend.lua */
-#define RL_LUA_RW_EXTEND_SHA1 "da5e021033fcf975517e0d2a0562401197daa4a0"
+#define RL_LUA_RW_EXTEND_SHA1 "33c29d66ee58dd65253106d0c3fb246954b5b9c5"
 #define RL_LUA_RW_EXTEND \
 	"local me, kind, ttl = ARGV[1], ARGV[5], ARGV[6]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
@@ -477,7 +478,7 @@
 	"return 1\n"
 
 /* ext/core/lua/rw_handed.lua */
-#define RL_LUA_RW_HANDED_SHA1 "bea24689c75a0815f4ef19c6963d651681b33631"
+#define RL_LUA_RW_HANDED_SHA1 "1108a4ae89e40fbb4ff79fb75c002a8859d51bbc"
 #define RL_LUA_RW_HANDED \
 	"local me = ARGV[1]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
@@ -504,7 +505,7 @@
 	"return {0, grants}\n"
 
 /* ext/core/lua/rw_promote.lua */
-#define RL_LUA_RW_PROMOTE_SHA1 "cc7952f2d70148dcb30d8ed9b19cd91eb2f6006e"
+#define RL_LUA_RW_PROMOTE_SHA1 "b1fa9bdeff231aa0f772d67c1b346565916f3a95"
 #define RL_LUA_RW_PROMOTE \
 	"local me = ARGV[1]\n" \
 	"local ttl, fenced = string.match(ARGV[5], '^(%d+)(f?)$')\n" \
@@ -520,7 +521,7 @@
 	"return 1\n"
 
 /* ext/core/lua/rw_release.lua */
-#define RL_LUA_RW_RELEASE_SHA1 "93fce56b2d2255af72284cfca6ba4a295d8eaefa"
+#define RL_LUA_RW_RELEASE_SHA1 "b7c22f861ce7bddf253c70d262fcc3c1a7dacb14"
 #define RL_LUA_RW_RELEASE \
 	"local me = ARGV[1]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
@@ -555,7 +556,7 @@
 	"return left\n"
 
 /* ext/core/lua/rw_wait.lua */
-#define RL_LUA_RW_WAIT_SHA1 "1bafe736f406f69d39fb732d73d7dd64f6934fcd"
+#define RL_LUA_RW_WAIT_SHA1 "c3fa2fdba41eb7defa8564c3b5ca9aee36f9c208"
 #define RL_LUA_RW_WAIT \
 	"local me, kind, mode = ARGV[1], ARGV[5], ARGV[7]\n" \
 	"local entry = kind .. me .. ':' .. ARGV[6]\n" \
