@@ -66,6 +66,13 @@ bool php_redislock_client_init(php_redislock_client *client, zend_string *server
 			: "option \"fencing\" does not apply to several masters (one server, Sentinel or Cluster)");
 		goto out;
 	}
+#if SIZEOF_ZEND_LONG < 8
+	if ((o.has_fencing && o.fencing) || (!o.has_fencing && REDISLOCK_G(fencing) && !one_server_class && n <= 1)) {
+		/* a fence is the server's clock in microseconds: it does not fit a 32-bit int */
+		zend_argument_value_error(2, "option \"fencing\" needs a 64-bit PHP");
+		goto out;
+	}
+#endif
 	/* the INI setting for RedisLock on one server, Sentinel or Cluster; fence() says why not elsewhere */
 	client->fencing = o.has_fencing ? o.fencing : !one_server_class && n <= 1 && REDISLOCK_G(fencing);
 	if (o.has_replica_timeout) {

@@ -178,9 +178,12 @@ class RedisLock
      * greater than every earlier one got, as long as the server keeps its
      * data; a store that accepts a write only with a number greater than the
      * last one it accepted refuses a holder that stalled past its lifetime
-     * (README "Fences"). Taken without waiting: known at once. Taken by
-     * waiting (or by a promotion): read on the first call (one round trip),
-     * false if the lock was lost meanwhile. A name held through lockWrite()
+     * (README "Fences"). It is this acquisition's number, not a check that
+     * the lock is still held: taken without waiting, it is known at once and
+     * given as long as the object keeps the record (a stale number is the
+     * smaller one, which the store refuses). Taken by waiting (or by a
+     * promotion): read on the first call (one round trip), false if the lock
+     * was lost before that. A name held through lockWrite()
      * has one on the same counter; one held for reading (lockRead()) is an
      * Error.
      */
