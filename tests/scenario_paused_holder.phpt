@@ -26,8 +26,8 @@ function scenario(bool $fenced): void
         $w->calls(['warmUp']);
     }
     foreach ([$a, $b] as $w) {
-        if ($w->results()[0]['r'] !== true) {
-            throw new Error('warm-up failed');
+        if (($r = $w->results()[0])['r'] !== true) {
+            throw new Error('warm-up failed: ' . json_encode($r));
         }
     }
     $life = 1.0 * $k;

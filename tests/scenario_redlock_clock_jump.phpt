@@ -12,6 +12,13 @@ if (rl_under_valgrind()) die('skip the clock shim is compiled at test time: cc w
 if (str_contains((string)getenv('LD_PRELOAD'), 'asan')) die('skip the clock shim is compiled at test time: cc would run under the preloaded sanitizer runtime, which reports its leaks');
 exec('command -v cc 2>/dev/null', $o, $rc);
 if ($rc !== 0) die('skip no C compiler for the clock shim');
+// the shim must move this machine's server's clock (it did not on Debian unstable's Valkey 9)
+require_once __DIR__ . '/lock_helpers.inc';
+require_once __DIR__ . '/clock_shift.inc';
+$probe = new ShiftedRedis(rl_clock_shim_build());
+$before = $probe->time();
+$probe->jump(1000);
+if ($probe->time() - $before < 900) die('skip the clock shim does not move this redis-server\'s clock (TIME did not jump)');
 ?>
 --FILE--
 <?php
@@ -20,174 +27,12 @@ require __DIR__ . '/lock_helpers.inc';
 require __DIR__ . '/fault_proxy.inc';
 require __DIR__ . '/history.inc';
 require __DIR__ . '/scenario_redlock.inc';
+require __DIR__ . '/clock_shift.inc';
 $k = rl_slowdown();
 $opts = ['read_timeout' => 1.0 * $k, 'connect_timeout' => 1.0 * $k];
 $life = 3 * $k;   // the lock's lifetime (s); the jump is two of them
 
-// The clock shim: CLOCK_REALTIME (clock_gettime, gettimeofday, time) shifted by the microseconds
-// in the file $RLCLOCK_SHIFT_FILE, read at every call; every other clock untouched. Raw system
-// calls, no dlsym() and no malloc(): safe in Redis's jemalloc build, where libfaketime hangs.
-$shimDir = sys_get_temp_dir() . '/rl-clock-' . getmypid() . '-' . bin2hex(random_bytes(4));
-mkdir($shimDir);
-register_shutdown_function(function () use ($shimDir) {
-    array_map('unlink', glob("$shimDir/*") ?: []);
-    @rmdir($shimDir);
-});
-file_put_contents("$shimDir/shift.c", <<<'C'
-#define _GNU_SOURCE
-#include <fcntl.h>
-#include <stdlib.h>
-#include <sys/syscall.h>
-#include <sys/time.h>
-#include <time.h>
-#include <unistd.h>
-
-static long long shift_us(void)
-{
-    static const char *path;
-    char buf[32];
-    long long v = 0;
-    int neg = 0;
-    if (!path && !(path = getenv("RLCLOCK_SHIFT_FILE")))
-        return 0;
-    int fd = (int)syscall(SYS_open, path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return 0;
-    long n = syscall(SYS_read, fd, buf, sizeof buf - 1);
-    syscall(SYS_close, fd);
-    for (long i = 0; i < n; i++) {
-        if (i == 0 && buf[i] == '-') neg = 1;
-        else if (buf[i] >= '0' && buf[i] <= '9') v = v * 10 + (buf[i] - '0');
-        else break;
-    }
-    return neg ? -v : v;
-}
-
-int clock_gettime(clockid_t id, struct timespec *ts)
-{
-    int rc = (int)syscall(SYS_clock_gettime, id, ts);
-    if (rc == 0 && (id == CLOCK_REALTIME || id == CLOCK_REALTIME_COARSE)) {
-        long long ns = (long long)ts->tv_sec * 1000000000LL + ts->tv_nsec + shift_us() * 1000LL;
-        ts->tv_sec = ns / 1000000000LL;
-        ts->tv_nsec = ns % 1000000000LL;
-    }
-    return rc;
-}
-
-int gettimeofday(struct timeval *restrict tv, void *restrict tz)
-{
-    struct timespec ts;
-    (void)tz;
-    if (clock_gettime(CLOCK_REALTIME, &ts) != 0)
-        return -1;
-    if (tv) {
-        tv->tv_sec = ts.tv_sec;
-        tv->tv_usec = ts.tv_nsec / 1000;
-    }
-    return 0;
-}
-
-time_t time(time_t *t)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_REALTIME, &ts);
-    if (t) *t = ts.tv_sec;
-    return ts.tv_sec;
-}
-C);
-exec('cc -shared -fPIC -O1 -Wall -o ' . escapeshellarg("$shimDir/shift.so") . ' ' . escapeshellarg("$shimDir/shift.c") . ' 2>&1', $out, $rc);
-if ($rc !== 0) {
-    echo "cannot build the clock shim: ", implode("\n", $out), "\n";
-}
-
-/**
- * A redis-server of the test's own (no persistence), like PrivateRedis (which is final, and
- * whose environment, rl_server_env(), drops LD_PRELOAD), with the clock shim preloaded and an
- * offset file of its own: ->jump($s) moves its wall clock $s seconds ahead of the host's.
- */
-final class ShiftedRedis
-{
-    public int $port;
-    public readonly string $dir;
-    public readonly string $shiftFile;
-    private $proc = null;
-
-    public function __construct(string $shim)
-    {
-        $this->dir = sys_get_temp_dir() . '/rl-shifted-redis-' . getmypid() . '-' . bin2hex(random_bytes(4));
-        mkdir($this->dir);
-        $this->shiftFile = "$this->dir/shift";
-        file_put_contents($this->shiftFile, "0\n");
-        $env = ['LD_PRELOAD' => $shim, 'RLCLOCK_SHIFT_FILE' => $this->shiftFile] + rl_server_env();
-        $log = "$this->dir/redis.log";
-        // a port found free is free only until someone else is given it (suites run side by side)
-        for ($attempt = 1; ; $attempt++) {
-            $this->port = rl_free_port('127.0.0.1');
-            @unlink($log);
-            $this->proc = proc_open(['redis-server', '--port', (string)$this->port, '--bind', '127.0.0.1',
-                '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', $this->dir, '--logfile', $log],
-                [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']],
-                $pipes, null, $env);
-            $text = fn () => (string)@file_get_contents($log);
-            $ok = rl_wait_until(fn () => str_contains($text(), 'Address already in use')
-                || ($this->running() && str_contains($text(), 'Ready to accept connections')), 10.0);
-            if ($ok && $this->running() && !str_contains($text(), 'Address already in use')) {
-                return;
-            }
-            $this->kill();
-            if ($attempt >= 3 || !str_contains($text(), 'Address already in use')) {
-                throw new Error("ShiftedRedis: redis-server on port {$this->port} did not start: " . $text());
-            }
-        }
-    }
-
-    public function server(): string
-    {
-        return "tcp://127.0.0.1:{$this->port}";
-    }
-
-    public function running(): bool
-    {
-        return $this->proc !== null && proc_get_status($this->proc)['running'];
-    }
-
-    public function raw(): RawRedis
-    {
-        return new RawRedis($this->server());
-    }
-
-    /** Its wall clock $seconds ahead of the host's from its next reading on. */
-    public function jump(float $seconds): void
-    {
-        file_put_contents($this->shiftFile, (string)(int)round($seconds * 1e6) . "\n");
-    }
-
-    /** What TIME says, in seconds. */
-    public function time(): float
-    {
-        [$s, $us] = $this->raw()->cmd('TIME');
-        return (int)$s + (int)$us / 1e6;
-    }
-
-    public function kill(): void
-    {
-        if ($this->proc === null) {
-            return;
-        }
-        if (proc_get_status($this->proc)['running']) {
-            proc_terminate($this->proc, 9);
-        }
-        proc_close($this->proc);
-        $this->proc = null;
-    }
-
-    public function __destruct()
-    {
-        $this->kill();
-        array_map('unlink', glob("$this->dir/*") ?: []);
-        @rmdir($this->dir);
-    }
-}
+$shim = rl_clock_shim_build();
 
 /** A lock step's result in a line: true/false, or the exception's class and code. */
 function res(array $r): string
@@ -226,9 +71,9 @@ function jump(array $m, int $j, int $other): void
  */
 function run(string $what, bool $bare): array
 {
-    global $opts, $life, $shimDir;
+    global $opts, $life, $shim;
     echo "-- $what\n";
-    $m = [new ShiftedRedis("$shimDir/shift.so"), new ShiftedRedis("$shimDir/shift.so"), new ShiftedRedis("$shimDir/shift.so")];
+    $m = [new ShiftedRedis($shim), new ShiftedRedis($shim), new ShiftedRedis($shim)];
     $link = new RlFaultProxy($m[2]->server());
     $h = new RlHistory();
     $store = new RlFencedStore(RL_TEST_SERVER, rl_unique('store'));

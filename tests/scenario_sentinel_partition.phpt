@@ -41,8 +41,8 @@ function scenario(int $minReplicas): void
     $store = new RlFencedStore(RL_TEST_SERVER, rl_unique('store'));
     $name = rl_unique('partition');
     $o = new RlHistoryWorker('O', $g->master->server(), $opts, $h, $store);
-    if ($o->call('warmUp')['r'] !== true) {
-        throw new Error('warm-up failed');
+    if (($r = $o->call('warmUp'))['r'] !== true) {
+        throw new Error('warm-up failed: ' . json_encode($r));
     }
     // before the partition: one acquisition, its count replicated
     $o->calls(['lock', $name, 0, 60], ['write', $name, 'O0', true], ['unlock', $name]);
