@@ -6,11 +6,7 @@ Read/write lock, a promotion or demotion that fails after its script ran: a demo
 <?php
 require __DIR__ . '/config.inc';
 require __DIR__ . '/lock_helpers.inc';
-// A server of its own: the slow scripts below run on past the client's timeouts, and must not
-// answer BUSY to the tests that come after (they did on a loaded CI machine)
-$srv = new PrivateRedis();
-$server = $srv->server();
-$raw = $srv->raw();
+$raw = new RawRedis();
 
 /** Prints "Class: message" of what $f throws, or its result. */
 function attempt(callable $f): void
@@ -31,32 +27,32 @@ function slow_next_call(RawRedis $raw, string $readers): void
 echo "-- a demotion whose check fails\n";
 $n = rl_unique('rw-switch-demote');
 $k = rl_rw_wait_keys("Lock:$n");
-$a = new RedisLock($server);
+$a = new RedisLock(RL_TEST_SERVER);
 var_dump($a->lockWrite($n, 0, 0));
 $raw->cmd('SET', $k['terms'], 'not a list');
 attempt(fn () => $a->lockRead($n, 0, 0));
 $raw->cmd('DEL', $k['terms']);
 var_dump($raw->cmd('GET', "Lock:$n"), $raw->cmd('ZCARD', $k['readers']));
 var_dump($a->isLocking($n), $a->remaining($n) > 1e6, $a->unlock($n));
-var_dump($raw->cmd('EXISTS', "Lock:$n", $k['readers']), (new RedisLock($server))->lockWrite($n, 0, 5));
+var_dump($raw->cmd('EXISTS', "Lock:$n", $k['readers']), (new RedisLock(RL_TEST_SERVER))->lockWrite($n, 0, 5));
 
 echo "-- a promotion whose answer times out\n";
 $n = rl_unique('rw-switch-promote');
 $k = rl_rw_wait_keys("Lock:$n");
-$a = new RedisLock($server, ['read_timeout' => 0.1]);
+$a = new RedisLock(RL_TEST_SERVER, ['read_timeout' => 0.1]);
 var_dump($a->lockRead($n, 0, 0));
 slow_next_call($raw, $k['readers']);
 attempt(fn () => $a->lockWrite($n, 0, 0));
 $v = $raw->cmd('GET', "Lock:$n");
 var_dump($v !== null && $v[0] === 'W');   // the promotion ran: the key holds our token
 var_dump($a->isLocking($n), $a->unlock($n));
-var_dump($raw->cmd('EXISTS', "Lock:$n"), (new RedisLock($server))->lockRead($n, 0, 5));
+var_dump($raw->cmd('EXISTS', "Lock:$n"), (new RedisLock(RL_TEST_SERVER))->lockRead($n, 0, 5));
 $raw->cmd('DEL', "Lock:$n", $k['readers']);
 
 echo "-- a promotion answered after its lifetime ended\n";
 $n = rl_unique('rw-switch-stall');
 $k = rl_rw_wait_keys("Lock:$n");
-$a = new RedisLock($server);
+$a = new RedisLock(RL_TEST_SERVER);
 var_dump($a->lockRead($n, 0, 30));
 slow_next_call($raw, $k['readers']);
 // this process is stopped while its promotion (0.2 s lifetime) runs; 0.8 s later another client
@@ -69,7 +65,7 @@ fgets(STDIN);
 usleep(100000);
 exec("kill -STOP " . ' . getmypid() . ');
 usleep(800000);
-$r = (new RawRedis(' . var_export($server, true) . '))->cmd("SET", ' . var_export("Lock:$n", true) . ', "other", "NX", "PX", "10000");
+$r = (new RawRedis())->cmd("SET", ' . var_export("Lock:$n", true) . ', "other", "NX", "PX", "10000");
 $at = hrtime(true);
 exec("kill -CONT " . ' . getmypid() . ');
 echo json_encode([$r, $at]), "\n";
