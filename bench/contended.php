@@ -236,6 +236,10 @@ if ($o['child'] !== '') {
 
 $server = $o['server'];
 $impls = $o['impls'] !== '' ? explode(',', $o['impls']) : $mode['impls'];
+if ($o['impls'] === '' && !method_exists('RedisLock', 'fence')) {
+    /* a build from before the fencing option (an old-against-new run, RL_EXT): the rest compares */
+    $impls = array_values(array_diff($impls, ['ext-fenced']));
+}
 $procs = $o['procs'];
 $window = $o['duration'];
 /* PHP starts in ~20 ms, but 16 of them on 2 cores, with warm-up, need a few hundred ms */
