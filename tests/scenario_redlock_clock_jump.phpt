@@ -16,9 +16,11 @@ if ($rc !== 0) die('skip no C compiler for the clock shim');
 require_once __DIR__ . '/lock_helpers.inc';
 require_once __DIR__ . '/clock_shift.inc';
 $probe = new ShiftedRedis(rl_clock_shim_build());
-$before = $probe->time();
-$probe->jump(1000);
-if ($probe->time() - $before < 900) die('skip the clock shim does not move this redis-server\'s clock (TIME did not jump)');
+try {
+    $probe->jump(1000);
+} catch (Error $e) {
+    die('skip the clock shim does not move this redis-server\'s clock: ' . $e->getMessage());
+}
 ?>
 --FILE--
 <?php
