@@ -1,5 +1,5 @@
 --TEST--
-Fencing tokens (issue 24), the basics: the option "fencing" must be a bool (TypeError naming it), true is a ValueError with several masters and with RedisSemaphore (false is accepted), one server given as a list of one takes it; redislock.fencing=1 turns it on for RedisLock on one server (the option false overrides it) and not for several masters nor RedisSemaphore; fence() without the option, with several masters, for a name held for reading throws Error, and checks its arguments as lock() does; lock() of a fencing object counts one on the counter "rl:{<key>}:lf" (its wait keys' family, "RL:" for a prefix starting with "r", a crafted tag for a name with "}"), which has no TTL, outlives the lock and holds the last fence: every fence is max(the last one + 1, the server's clock (TIME) in microseconds): over five lock/unlock cycles of two objects the ten fences are each greater than every earlier one (not consecutive) and within the server's clock read before and after the lock(); fence() is false before lock(), for another name, after unlock(), when lock() was refused and when isLocking() found the lock expired; re-locking and expire() keep the fence and fence() of a lock taken without waiting costs no round trip; a new counter starts at the server's clock, and every later fence of the name is within the clock around its acquisition too; a counter set behind by hand while no lock is held (one below the last fence: counted on, it would give that fence again; and 1, as an old snapshot) still gives a fence greater than every earlier one, within the clock (lock() and lockWrite()); a counter set an hour ahead of the clock counts one per acquisition; two owners of one name in one object are two holders (fence($name, 'alice'), another object given the owner has no fence); a non-fencing object's acquisition (with or without a timeout) and lockRead() count nothing (fence() of a name held for reading throws Error), and the next fence is still greater than every earlier one; lockWrite() counts on the same counter (renewed, it keeps its fence), a promotion counts one, a demotion leaves no fence; the free take is one EVALSHA (SET NX PX GET of the lock, then GET, TIME, SET of the counter inside it) where a non-fencing object sends SET
+Fencing tokens (issue 24), the basics: the option "fencing" must be a bool (TypeError naming it), true is accepted with several masters (tests/redlock_fencing.phpt) and a ValueError with RedisSemaphore (false is accepted), one server given as a list of one takes it; redislock.fencing=1 turns it on for RedisLock on one server and on several masters (fence() of a name not held there is false; the option false overrides it), not for RedisSemaphore; fence() without the option (on several masters too) and for a name held for reading throws Error, and checks its arguments as lock() does; lock() of a fencing object counts one on the counter "rl:{<key>}:lf" (its wait keys' family, "RL:" for a prefix starting with "r", a crafted tag for a name with "}"), which has no TTL, outlives the lock and holds the last fence: every fence is max(the last one + 1, the server's clock (TIME) in microseconds): over five lock/unlock cycles of two objects the ten fences are each greater than every earlier one (not consecutive) and within the server's clock read before and after the lock(); fence() is false before lock(), for another name, after unlock(), when lock() was refused and when isLocking() found the lock expired; re-locking and expire() keep the fence and fence() of a lock taken without waiting costs no round trip; a new counter starts at the server's clock, and every later fence of the name is within the clock around its acquisition too; a counter set behind by hand while no lock is held (one below the last fence: counted on, it would give that fence again; and 1, as an old snapshot) still gives a fence greater than every earlier one, within the clock (lock() and lockWrite()); a counter set an hour ahead of the clock counts one per acquisition; two owners of one name in one object are two holders (fence($name, 'alice'), another object given the owner has no fence); a non-fencing object's acquisition (with or without a timeout) and lockRead() count nothing (fence() of a name held for reading throws Error), and the next fence is still greater than every earlier one; lockWrite() counts on the same counter (renewed, it keeps its fence), a promotion counts one, a demotion leaves no fence; the free take is one EVALSHA (SET NX PX GET of the lock, then GET, TIME, SET of the counter inside it) where a non-fencing object sends SET
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -302,7 +302,7 @@ var_dump($p->lock($name, 0, 30), rl_commands_of($mon->commands(), $paddr), $p->u
 TypeError: RedisLock::__construct(): Argument #2 ($options) option "fencing" must be of type bool, int given
 TypeError: RedisLock::__construct(): Argument #2 ($options) option "fencing" must be of type bool, string given
 TypeError: RedisLock::__construct(): Argument #2 ($options) option "fencing" must be of type bool, null given
-ValueError: RedisLock::__construct(): Argument #2 ($options) option "fencing" does not apply to several masters (one server, Sentinel or Cluster)
+ok RedisLock
 ValueError: RedisSemaphore::__construct(): Argument #2 ($options) option "fencing" applies only to RedisLock
 TypeError: RedisSemaphore::__construct(): Argument #2 ($options) option "fencing" must be of type bool, int given
 ok RedisSemaphore
@@ -310,7 +310,7 @@ ok RedisLock
 false
 Error: fence() needs the fencing option: new RedisLock($server, ['fencing' => true]), or redislock.fencing=1
 Error: fence() needs the fencing option: new RedisLock($server, ['fencing' => true]), or redislock.fencing=1
-Error: fence() is not available with several masters (one server, Sentinel or Cluster)
+Error: fence() needs the fencing option: new RedisLock($server, ['fencing' => true]), or redislock.fencing=1
 ValueError: RedisLock::fence(): Argument #1 ($name) must not be empty
 ValueError: RedisLock::fence(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
 ValueError: RedisLock::fence(): Argument #2 ($owner) must be 1 to 64 bytes of printable ASCII without spaces (0x21 to 0x7e), not starting with "*"
@@ -324,7 +324,7 @@ true
 true
 Error: fence() needs the fencing option: new RedisLock($server, ['fencing' => true]), or redislock.fencing=1
 [true,true]
-Error: fence() is not available with several masters (one server, Sentinel or Cluster)
+false
 ok RedisSemaphore
 int(0)
 -- fences of two objects, lock() after lock()

@@ -392,8 +392,10 @@ static int compare_ll(const void *a, const void *b)
 /* What acquire notes of each master beyond its yes or no. */
 typedef struct {
 	bool waiting;      /* the acquire script answered, not SET NX */
+	bool fenced;       /* the fencing option: a master that grants answers the fence it counted */
 	bool *maybe_ours;  /* the token may be set there: roll it back if the lock is not ours */
 	long long *free_in;/* ms until the master could grant (0: it did); LLONG_MAX: unknown */
+	long long *fence;  /* fenced: the greatest fence a master that granted counted */
 } acquire_notes;
 
 static rl_status decode_acquire(const void *ctx, size_t master, rl_conn *conn, const redisReply *reply, bool *yes,
@@ -404,10 +406,26 @@ static rl_status decode_acquire(const void *ctx, size_t master, rl_conn *conn, c
 
 	if (notes->waiting) {
 		long long answer = 0;
-		if ((status = rl_script_answer(conn, &rl_script_redlock_acquire, reply, &answer, why)) == RL_OK) {
-			*yes = answer == 1;
+		if ((status = rl_script_answer(conn, &rl_script_redlock_acquire, reply, &answer, why)) == RL_OK
+				&& answer > 1 && !notes->fenced) {
+			/* only a fenced take answers a fence */
+			status = rl_conn_unexpected_reply(conn, rl_script_redlock_acquire.name, why);
+		}
+		if (status == RL_OK) {
+			*yes = answer >= 1;
 			if (answer < 0) {
 				notes->free_in[master] = -answer;
+			}
+			if (*yes && notes->fenced && answer > *notes->fence) {
+				*notes->fence = answer;
+			}
+		}
+	} else if (notes->fenced) {
+		long long answer = 0;
+		if ((status = rl_script_answer(conn, &rl_script_lock_take_fenced, reply, &answer, why)) == RL_OK) {
+			*yes = answer > 0;
+			if (answer > *notes->fence) {
+				*notes->fence = answer;
 			}
 		}
 	} else {
@@ -423,16 +441,23 @@ static rl_status decode_acquire(const void *ctx, size_t master, rl_conn *conn, c
 	return status;
 }
 
+/* The fence counter of the lock (the single-server lock's, "...:lf", on every master): ->fence of keys. */
+static bool fence_keys_init(rl_wait_keys *keys, const rl_lock_ref *lock)
+{
+	return rl_wait_keys_init_lock(keys, lock->prefix, lock->prefix_len, lock->key, lock->key_len, "", 0);
+}
+
 rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *lock, long long ttl_ms,
-		double budget_s, bool waiting, bool *acquired, long long *validity_ms, long long *block_ms, rl_error *err)
+		double budget_s, bool waiting, bool *acquired, long long *validity_ms, long long *block_ms,
+		long long *fence, rl_error *err)
 {
 	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0, i;
 	bool *maybe_ours = calloc(n, sizeof(*maybe_ours)), *late = calloc(n, sizeof(*late));
 	long long *free_in = calloc(n, sizeof(*free_in)); /* ms until master i could grant; LLONG_MAX: unknown */
 	acquire_notes notes;
 	char ttl[24];
-	rl_wait_keys keys;
-	bool have_keys = false;
+	rl_wait_keys keys, fence_keys;
+	bool have_keys = false, have_fence_keys = false;
 	unsigned long long start;
 	rl_status status = RL_OK;
 	tally t;
@@ -441,9 +466,12 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 	*acquired = false;
 	*validity_ms = 0;
 	*block_ms = -1;
+	*fence = 0;
 	snprintf(ttl, sizeof(ttl), "%lld", ttl_ms);
 	if (!maybe_ours || !late || !free_in || (waiting && !(have_keys = rl_wait_keys_init_redlock(&keys, lock->prefix,
-			lock->prefix_len, lock->key, lock->key_len))) || !step_begin(&st, masters, NULL, err)) {
+			lock->prefix_len, lock->key, lock->key_len)))
+			|| (lock->fenced && !(have_fence_keys = fence_keys_init(&fence_keys, lock)))
+			|| !step_begin(&st, masters, NULL, err)) {
 		snprintf(err->message, sizeof(err->message), "out of memory");
 		status = RL_ERR_NOMEM;
 		goto out;
@@ -451,9 +479,25 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 
 	start = rl_monotonic_ns();
 	if (waiting) {
-		const char *args[5] = { lock->key, keys.terms, lock->token, ttl, RL_WAIT_LIVENESS_TEXT };
-		size_t lens[5] = { lock->key_len, keys.key_len, lock->token_len, strlen(ttl), strlen(RL_WAIT_LIVENESS_TEXT) };
-		run_script(&st, &rl_script_redlock_acquire, 1, 2, 5, args, lens, budget_s);
+		/* with the fencing option, the counter is a third key: a take counts a fence there */
+		const char *args[6] = { lock->key, keys.terms, NULL, lock->token, ttl, RL_WAIT_LIVENESS_TEXT };
+		size_t lens[6] = { lock->key_len, keys.key_len, 0, lock->token_len, strlen(ttl),
+			strlen(RL_WAIT_LIVENESS_TEXT) };
+		if (lock->fenced) {
+			args[2] = fence_keys.fence;
+			lens[2] = fence_keys.key_len;
+			run_script(&st, &rl_script_redlock_acquire, 1, 3, 6, args, lens, budget_s);
+		} else {
+			args[2] = args[3]; lens[2] = lens[3];
+			args[3] = args[4]; lens[3] = lens[4];
+			args[4] = args[5]; lens[4] = lens[5];
+			run_script(&st, &rl_script_redlock_acquire, 1, 2, 5, args, lens, budget_s);
+		}
+	} else if (lock->fenced) {
+		/* the single server's fenced take, on every master */
+		const char *args[4] = { lock->key, fence_keys.fence, lock->token, ttl };
+		size_t lens[4] = { lock->key_len, fence_keys.key_len, lock->token_len, strlen(ttl) };
+		run_script(&st, &rl_script_lock_take_fenced, 1, 2, 4, args, lens, budget_s);
 	} else {
 		/* the plain SET NX PX, as on one server: nothing to mark when nobody will wait */
 		rl_command cmd;
@@ -480,8 +524,10 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 		}
 	}
 	notes.waiting = waiting;
+	notes.fenced = lock->fenced;
 	notes.maybe_ours = maybe_ours;
 	notes.free_in = free_in;
+	notes.fence = fence;
 	tally_begin(&t, &yes, &answered);
 	tally_step(&t, &st, 1, true, decode_acquire, &notes);
 	step_end(&st);
@@ -489,6 +535,7 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 	*acquired = yes >= quorum && *validity_ms > 0;
 	if (!*acquired) {
 		bool any = false;
+		*fence = 0;
 		for (i = 0; i < n; i++) {
 			any = any || maybe_ours[i];
 		}
@@ -507,6 +554,9 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 out:
 	if (have_keys) {
 		rl_wait_keys_free(&keys);
+	}
+	if (have_fence_keys) {
+		rl_wait_keys_free(&fence_keys);
 	}
 	free(maybe_ours);
 	free(late);
@@ -595,6 +645,41 @@ rl_status rl_redlock_is_owner(rl_redlock_masters *masters, const rl_lock_ref *lo
 	step_end(&st);
 	*owned = yes >= quorum;
 	if (!*owned && answered < quorum) {
+		return no_quorum(err, n, n - answered, &t.why);
+	}
+	return RL_OK;
+}
+
+rl_status rl_redlock_fence(rl_redlock_masters *masters, const rl_lock_ref *lock, long long fence, bool *confirmed,
+		rl_error *err)
+{
+	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0;
+	char fence_text[24];
+	rl_wait_keys keys;
+	tally t;
+	step st;
+
+	*confirmed = false;
+	if (!fence_keys_init(&keys, lock)) {
+		snprintf(err->message, sizeof(err->message), "out of memory");
+		return RL_ERR_NOMEM;
+	}
+	snprintf(fence_text, sizeof(fence_text), "%lld", fence);
+	{
+		const char *args[4] = { lock->key, keys.fence, lock->token, fence_text };
+		size_t lens[4] = { lock->key_len, keys.key_len, lock->token_len, strlen(fence_text) };
+		if (!step_begin(&st, masters, NULL, err)) {
+			rl_wait_keys_free(&keys);
+			return RL_ERR_NOMEM;
+		}
+		run_script(&st, &rl_script_redlock_fence, 1, 2, 4, args, lens, 0);
+	}
+	tally_begin(&t, &yes, &answered);
+	tally_step(&t, &st, 1, false, decode_script_yes, &rl_script_redlock_fence);
+	step_end(&st);
+	rl_wait_keys_free(&keys);
+	*confirmed = yes >= quorum;
+	if (!*confirmed && answered < quorum) {
 		return no_quorum(err, n, n - answered, &t.why);
 	}
 	return RL_OK;

@@ -45,7 +45,8 @@ double rl_redlock_acquire_budget(long long ttl_ms, double read_timeout);
 
 /*
  * One attempt: SET NX PX on every master at once (with waiting, the acquire
- * script, which also marks the lock as waited for where it is held).
+ * script, which also marks the lock as waited for where it is held; with
+ * the fencing option, the take counts a fence: rl_redlock_fence()).
  * *acquired when a quorum said yes and the validity (*validity_ms) is still
  * positive. Otherwise the token is deleted wherever it may have landed (also
  * on masters that did not answer in time). A master past its budget counts
@@ -55,7 +56,8 @@ double rl_redlock_acquire_budget(long long ttl_ms, double read_timeout);
  * error reply): err names each failure.
  */
 rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *lock, long long ttl_ms,
-		double budget_s, bool waiting, bool *acquired, long long *validity_ms, long long *block_ms, rl_error *err);
+		double budget_s, bool waiting, bool *acquired, long long *validity_ms, long long *block_ms,
+		long long *fence, rl_error *err);
 
 /*
  * PEXPIRE on every master that still holds the token. *extended when a
@@ -64,6 +66,19 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
  */
 rl_status rl_redlock_extend(rl_redlock_masters *masters, const rl_lock_ref *lock, long long ttl_ms, bool *extended,
 		long long *validity_ms, rl_error *err);
+
+/*
+ * The fencing option (lock->fenced; README "Fences"): every master that
+ * grants an acquire counts a fence on the lock's counter there, and
+ * rl_redlock_acquire() answers the greatest of them in *fence (0 when not
+ * acquired). That number is the lock's fence only once this call confirmed
+ * it: on every master that still holds the token, the counter is raised to
+ * at least fence. *confirmed when a quorum did. Any later acquisition's
+ * quorum then includes one of those masters, whose counter gives it a
+ * greater fence (model/redlock.pml, FENCE). Not confirmed: the lock is lost.
+ */
+rl_status rl_redlock_fence(rl_redlock_masters *masters, const rl_lock_ref *lock, long long fence, bool *confirmed,
+		rl_error *err);
 
 /* Whether a quorum of masters still hold the token. */
 rl_status rl_redlock_is_owner(rl_redlock_masters *masters, const rl_lock_ref *lock, bool *owned, rl_error *err);

@@ -23,9 +23,11 @@ rl_script rl_script_lock_remaining = RL_SCRIPT("lock remaining", RL_LUA_LOCK_REM
 /* the fencing option's (issue 24): a fence, or 0 (held; not the caller's), "lock fence" -1 (no counter) */
 rl_script rl_script_lock_take_fenced = RL_SCRIPT("lock take fenced", RL_LUA_LOCK_TAKE_FENCED, 0, LLONG_MAX);
 rl_script rl_script_lock_fence = RL_SCRIPT("lock fence", RL_LUA_LOCK_FENCE, -1, LLONG_MAX);
-rl_script rl_script_redlock_acquire = RL_SCRIPT("redlock acquire", RL_LUA_REDLOCK_ACQUIRE, LLONG_MIN + 1, 1);
+/* "redlock acquire" answers the fence it counted when given the counter (the fencing option) */
+rl_script rl_script_redlock_acquire = RL_SCRIPT("redlock acquire", RL_LUA_REDLOCK_ACQUIRE, LLONG_MIN + 1, LLONG_MAX);
 rl_script rl_script_redlock_release = RL_SCRIPT("redlock release", RL_LUA_REDLOCK_RELEASE, 0, 1);
 rl_script rl_script_redlock_extend = RL_SCRIPT("redlock extend", RL_LUA_REDLOCK_EXTEND, 0, 1);
+rl_script rl_script_redlock_fence = RL_SCRIPT("redlock fence", RL_LUA_REDLOCK_FENCE, 0, 1);
 /* the read/write lock's: "rw wait", "rw release", "rw handed" and "rw demote" answer {answer, grants} (min/max: answer's) */
 rl_script rl_script_rw_wait = RL_SCRIPT("rw wait", RL_LUA_RW_WAIT, LLONG_MIN, 3);
 rl_script rl_script_rw_release = RL_SCRIPT("rw release", RL_LUA_RW_RELEASE, 0, 1);
@@ -58,6 +60,7 @@ static rl_script *all_scripts[] = {
 	&rl_script_redlock_acquire,
 	&rl_script_redlock_release,
 	&rl_script_redlock_extend,
+	&rl_script_redlock_fence,
 	&rl_script_rw_wait,
 	&rl_script_rw_release,
 	&rl_script_rw_handed,

@@ -34,6 +34,8 @@ extern rl_script rl_script_lock_fence;
 extern rl_script rl_script_redlock_acquire;
 extern rl_script rl_script_redlock_release;
 extern rl_script rl_script_redlock_extend;
+/* the fencing option's: KEYS = lock key, fence counter */
+extern rl_script rl_script_redlock_fence;
 
 /*
  * The read/write lock's (ext/core/lua/rw_*.lua, model/rwlock.md): KEYS = lock key, queue, served list, reader

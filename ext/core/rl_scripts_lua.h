@@ -409,9 +409,14 @@
 	"return 0\n"
 
 /* ext/core/lua/redlock_acquire.lua */
-#define RL_LUA_REDLOCK_ACQUIRE_SHA1 "adc1cce27b8800460264546b06bc39c173aa4bc4"
+#define RL_LUA_REDLOCK_ACQUIRE_SHA1 "5bc6934d43176711af7caa32e1aa1966daf212fc"
 #define RL_LUA_REDLOCK_ACQUIRE \
-	"if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end\n" \
+	RL_LUA_FRAGMENT_FENCE \
+	"if KEYS[3] and redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then\n" \
+	"  if KEYS[3] then return count_fence(KEYS[3]) end\n" \
+	"  return 1\n" \
+	"end\n" \
 	"local holder = redis.call('GET', KEYS[1])\n" \
 	"if redis.call('HLEN', KEYS[2]) > 100 then redis.call('DEL', KEYS[2]) end\n" \
 	"redis.call('HSET', KEYS[2], 'w', '1')\n" \
@@ -431,6 +436,15 @@
 	"  redis.call('PEXPIRE', KEYS[3], ARGV[2])\n" \
 	"end\n" \
 	"return redis.call('PEXPIRE', KEYS[1], ARGV[3])\n"
+
+/* ext/core/lua/redlock_fence.lua */
+#define RL_LUA_REDLOCK_FENCE_SHA1 "bfc77613ac2260faa5abeb82f135ea29d03c1942"
+#define RL_LUA_REDLOCK_FENCE \
+	"if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end\n" \
+	"local ok, last = pcall(redis.call, 'GET', KEYS[2])\n" \
+	"last = ok and tonumber(last)\n" \
+	"if not last or last < tonumber(ARGV[2]) then redis.call('SET', KEYS[2], ARGV[2]) end\n" \
+	"return 1\n"
 
 /* ext/core/lua/redlock_release.lua */
 #define RL_LUA_REDLOCK_RELEASE_SHA1 "fd3c3ed03e8c64851ff598452bae013a2f7d49a2"

@@ -60,21 +60,20 @@ bool php_redislock_client_init(php_redislock_client *client, zend_string *server
 		}
 		client->min_replicas = (int)o.min_replicas;
 	}
-	if (o.has_fencing && o.fencing && (one_server_class || n > 1)) {
-		/* a fence is counted where the lock's key lives: one server, Sentinel or Cluster (README "Fences") */
-		zend_argument_value_error(2, one_server_class ? "option \"fencing\" applies only to RedisLock"
-			: "option \"fencing\" does not apply to several masters (one server, Sentinel or Cluster)");
+	if (o.has_fencing && o.fencing && one_server_class) {
+		/* a fence numbers the holders of a lock; a semaphore has several at once */
+		zend_argument_value_error(2, "option \"fencing\" applies only to RedisLock");
 		goto out;
 	}
+	/* the INI setting: RedisLock's default (README "Fences") */
+	client->fencing = o.has_fencing ? o.fencing : !one_server_class && REDISLOCK_G(fencing);
 #if SIZEOF_ZEND_LONG < 8
-	if ((o.has_fencing && o.fencing) || (!o.has_fencing && REDISLOCK_G(fencing) && !one_server_class && n <= 1)) {
+	if (client->fencing) {
 		/* a fence is the server's clock in microseconds: it does not fit a 32-bit int */
 		zend_argument_value_error(2, "option \"fencing\" needs a 64-bit PHP");
 		goto out;
 	}
 #endif
-	/* the INI setting for RedisLock on one server, Sentinel or Cluster; fence() says why not elsewhere */
-	client->fencing = o.has_fencing ? o.fencing : !one_server_class && n <= 1 && REDISLOCK_G(fencing);
 	if (o.has_replica_timeout) {
 		client->replica_timeout_ms = (long long)ceil(o.replica_timeout * 1000.0);
 	}

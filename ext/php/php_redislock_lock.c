@@ -1332,15 +1332,20 @@ PHP_METHOD(RedisLock, fence)
 		RETURN_THROWS();
 	}
 	if (!lock->client.fencing) {
-		zend_throw_error(NULL, php_redislock_client_is_multi(&lock->client)
-			? "fence() is not available with several masters (one server, Sentinel or Cluster)"
-			: "fence() needs the fencing option: new RedisLock($server, ['fencing' => true]), or redislock.fencing=1");
+		zend_throw_error(NULL,
+			"fence() needs the fencing option: new RedisLock($server, ['fencing' => true]), or redislock.fencing=1");
 		RETURN_THROWS();
 	}
 	held_place_init(&place, lock, name, owner);
 	if (!(held = place_find(&place)) || held->refused) {
 		held_place_destroy(&place);
 		RETURN_FALSE;
+	}
+	if (php_redislock_client_is_multi(&lock->client)) {
+		/* no owners or read/write locks there: the record is the object's own */
+		php_redislock_multi_fence(lock, name, held, return_value);
+		held_place_destroy(&place);
+		return;
 	}
 	if (held->rw == RL_RW_READ) {
 		held_place_destroy(&place);

@@ -51,6 +51,8 @@ typedef struct {
 	char rw;
 	/* the fencing option: this acquisition's fence; 0: not known yet (taken by waiting: fence() reads it) */
 	long long fence;
+	/* several masters with the fencing option: the greatest fence the take counted, which fence() confirms */
+	long long fence_counted;
 } held_lock;
 
 typedef struct {
@@ -292,6 +294,9 @@ void php_redislock_multi_lock(redislock_lock_object *lock, zend_string *name, do
 /* call_on_held() over several masters, on held (name's record): each answer needs a quorum. */
 void php_redislock_multi_call_on_held(redislock_lock_object *lock, zend_string *name, held_lock *held, held_call call,
 		long long ttl_ms, zval *return_value);
+
+/* fence() over several masters, on held (name's record): the take's fence, confirmed on a quorum at the first call. */
+void php_redislock_multi_fence(redislock_lock_object *lock, zend_string *name, held_lock *held, zval *return_value);
 
 /*
  * release_held() over several masters: the n locks refs (names[i]'s), every

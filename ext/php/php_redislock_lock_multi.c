@@ -40,7 +40,7 @@ void php_redislock_multi_lock(redislock_lock_object *lock, zend_string *name, do
 	rl_error err;
 	uint64_t deadline_ns = php_redislock_wait_deadline_ns(timeout);
 	double budget = rl_redlock_acquire_budget(ttl_ms, lock->client.endpoints[0].config.read_timeout);
-	long long validity_ms = 0, free_in_ms = -1;
+	long long validity_ms = 0, free_in_ms = -1, fence = 0;
 	bool acquired = false, waited = false;
 	uint64_t started_ns = php_redislock_now_ns();
 
@@ -65,6 +65,7 @@ void php_redislock_multi_lock(redislock_lock_object *lock, zend_string *name, do
 		}
 	}
 	key = make_ref(lock, name, token, PHP_REDISLOCK_TOKEN_LEN, &ref);
+	ref.fenced = lock->client.fencing;
 	for (;;) {
 		uint64_t now_ns;
 		long long block_ms, left_ms;
@@ -80,7 +81,7 @@ void php_redislock_multi_lock(redislock_lock_object *lock, zend_string *name, do
 			RETURN_THROWS();
 		}
 		status = rl_redlock_acquire(&masters.base, &ref, ttl_ms, budget, timeout > 0, &acquired, &validity_ms,
-			&free_in_ms, &err);
+			&free_in_ms, &fence, &err);
 		if (status != RL_OK || acquired) {
 			break;
 		}
@@ -117,9 +118,56 @@ void php_redislock_multi_lock(redislock_lock_object *lock, zend_string *name, do
 		RETURN_THROWS();
 	}
 	if (acquired) {
-		validity_set(held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN), validity_ms);
+		held = held_put(lock, name, token, PHP_REDISLOCK_TOKEN_LEN);
+		validity_set(held, validity_ms);
+		held->fence_counted = fence; /* fence() confirms it on a quorum */
 	}
 	RETURN_BOOL(acquired);
+}
+
+/*
+ * fence() over several masters: the greatest fence the take counted, once a
+ * quorum of the masters that still hold the lock raised their counters to it
+ * (rl_redlock_fence()); false when the lock is lost, or past its validity,
+ * as isLocking() would say.
+ */
+void php_redislock_multi_fence(redislock_lock_object *lock, zend_string *name, held_lock *held, zval *return_value)
+{
+	php_redislock_masters masters;
+	rl_lock_ref ref;
+	rl_status status = RL_OK;
+	rl_error err;
+	bool confirmed = false;
+	zend_string *key;
+
+	if (held->fence > 0) {
+		RETURN_LONG((zend_long)held->fence);
+	}
+	key = make_ref(lock, name, ZSTR_VAL(held->token), ZSTR_LEN(held->token), &ref);
+	php_redislock_client_masters(&lock->client, &masters);
+	if (validity_left_ns(held) > 0 && held->fence_counted > 0) {
+		status = rl_redlock_fence(&masters.base, &ref, held->fence_counted, &confirmed, &err);
+	}
+	if (status == RL_OK && confirmed && validity_left_ns(held) == 0) {
+		confirmed = false; /* the validity ran out while the masters answered */
+	}
+	if (status == RL_OK && !confirmed) {
+		/* not a quorum, or past its validity: whatever the masters say, it cannot be trusted */
+		if (!held->lost_counted) {
+			php_redislock_stats_of(PHP_REDISLOCK_STATS_LOCK)->lost++;
+		}
+		multi_drop(lock, name, &ref);
+	}
+	zend_string_release(key);
+	if (status != RL_OK) {
+		php_redislock_client_throw(&lock->client, status, &err);
+		RETURN_THROWS();
+	}
+	if (!confirmed) {
+		RETURN_FALSE;
+	}
+	held->fence = held->fence_counted;
+	RETURN_LONG((zend_long)held->fence);
 }
 
 /* Every name on every master, in one parallel pass; a name no quorum answered for is kept for a later try. */

@@ -45,6 +45,7 @@ static void ref_of(const zend_string *resource, const char *token, size_t token_
 	ref->token = token;
 	ref->token_len = token_len;
 	ref->rw = 0;
+	ref->fenced = false; /* the seed's API has no fences */
 }
 
 /* Releases everything held on every master in one pass (the registry's, at request end or destruction). */
@@ -206,7 +207,7 @@ PHP_METHOD(RedLock, lock)
 	rl_lock_ref ref;
 	rl_status status = RL_OK;
 	rl_error err;
-	long long validity_ms = 0, free_in_ms;
+	long long validity_ms = 0, free_in_ms, unfenced;
 	uint64_t until_ns, now_ns;
 	zend_long round;
 	bool acquired = false;
@@ -244,7 +245,7 @@ PHP_METHOD(RedLock, lock)
 
 		status = rl_redlock_acquire(&masters.base, &ref, ttl,
 			rl_redlock_acquire_budget(ttl, redlock->client.endpoints[0].config.read_timeout), will_retry, &acquired,
-			&validity_ms, &free_in_ms, &err);
+			&validity_ms, &free_in_ms, &unfenced, &err);
 		now_ns = php_redislock_now_ns();
 		if (status != RL_OK || acquired || !will_retry || now_ns >= until_ns || php_redislock_time_limit_reached()) {
 			break;

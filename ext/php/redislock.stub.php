@@ -173,8 +173,7 @@ class RedisLock
     /**
      * The fencing number of the lock this object holds on $name (under
      * $owner), false when it holds none. Needs the fencing option
-     * (['fencing' => true], or redislock.fencing=1; one server, Sentinel or
-     * Cluster). Every acquisition of a name, by any process, gets a number
+     * (['fencing' => true], or redislock.fencing=1). Every acquisition of a name, by any process, gets a number
      * greater than every earlier one got, as long as the server keeps its
      * data; a store that accepts a write only with a number greater than the
      * last one it accepted refuses a holder that stalled past its lifetime
@@ -183,7 +182,10 @@ class RedisLock
      * given as long as the object keeps the record (a stale number is the
      * smaller one, which the store refuses). Taken by waiting (or by a
      * promotion): read on the first call (one round trip), false if the lock
-     * was lost before that. A name held through lockWrite()
+     * was lost before that. Over several masters the first call confirms
+     * the number on a quorum (one round trip to every master at once):
+     * false when fewer than a quorum still hold the lock or it is past its
+     * validity. A name held through lockWrite()
      * has one on the same counter; one held for reading (lockRead()) is an
      * Error.
      */

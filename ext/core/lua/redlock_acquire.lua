@@ -8,10 +8,19 @@
 -- roll-back of a partial acquisition wakes only if someone saw its token:
 -- otherwise waiters that each take a master the holder lost would wake each
 -- other in turn, a poll loop in disguise).
--- KEYS[1] lock key, KEYS[2] waiters' mark; ARGV[1] token, ARGV[2] lifetime ms,
--- ARGV[3] the mark's lifetime ms (LIVENESS).
--- Returns 1 (taken), 0 (held, with no expiry) or -n (held for n more ms).
-if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+-- KEYS[1] lock key, KEYS[2] waiters' mark, [KEYS[3] the fence counter, for
+-- the fencing option: a take counts a fence there (README.md in this folder,
+-- "Fences", "Several masters")]; ARGV[1] token, ARGV[2] lifetime ms, ARGV[3]
+-- the mark's lifetime ms (LIVENESS).
+-- Returns 1 (taken; with KEYS[3], the fence counted, >= 1), 0 (held, with no
+-- expiry) or -n (held for n more ms).
+--@include _fence.lua
+-- TIME before a write: effects replication (Redis < 5 replicates a script whole)
+if KEYS[3] and redis.replicate_commands then pcall(redis.replicate_commands) end
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  if KEYS[3] then return count_fence(KEYS[3]) end
+  return 1
+end
 local holder = redis.call('GET', KEYS[1])
 -- holders that expired without a release leave their field: keep the hash small
 if redis.call('HLEN', KEYS[2]) > 100 then redis.call('DEL', KEYS[2]) end
