@@ -29,7 +29,22 @@
  *                    master notices the closed connection, at any later
  *                    moment (also after the client's next script there):
  *                    a lost wake-up, so the C client relies on the order
+ *   FENCE            the fencing option (redlock_acquire.lua's and "lock take
+ *                    fenced"'s count, redlock_fence.lua): every master that
+ *                    grants counts a fence on its counter F[m] (which start
+ *                    apart: masters' clocks and histories differ), the
+ *                    client keeps the greatest and, holding, confirms it
+ *                    (fence()): on every master still holding its token the
+ *                    counter is raised to it, a quorum must say yes. Checks
+ *                    (f): every confirmed fence is greater than every fence
+ *                    confirmed before it (holders confirm in the order they
+ *                    hold: mutual exclusion)
  * Mutants (each must fail):
+ *   NO_FLOOR         (with FENCE) fence() confirms without raising the
+ *                    counters: the greatest count of one quorum can exceed
+ *                    every count of a later quorum
+ *   FENCE_MIN        (with FENCE) the fence is the least count of the
+ *                    quorum, not the greatest
  *   NO_MARK          the acquire script does not mark the lock when held
  *   UNLOCK_NO_NOTE   "unlock" leaves no note
  *   ROLLBACK_NO_NOTE "rollback" never leaves a note (a split vote: lost
@@ -68,8 +83,19 @@ byte markT[NM];                 /* its fields t<token>: bit c for client c's tok
 bool note[NM];                  /* the wake list holds its (one) note */
 Blocked bq[NM];
 
+#ifdef FENCE
+byte F[NM];                     /* the fence counter; init: 0, 4, 8 */
+#endif
+
 /* ---- ghosts ---- */
 bool bel[NCL + 1];              /* believes it holds the lock (a quorum said yes) */
+#ifdef FENCE
+byte lastF;                     /* the last fence confirmed */
+bool fsat;                      /* a counter reached FMAX (retries without end count without end):
+                                   (f) is checked on the paths before, which include every
+                                   mutant's counterexample (a few acquisitions deep) */
+#define FMAX 10
+#endif
 bool woken[NCL + 1];            /* some BLPOP of its block popped a note */
 #ifdef LATE_DROP
 #define GHOST 8                 /* bq entry c + GHOST: a dropped BLPOP of c still blocked */
@@ -139,6 +165,24 @@ inline acquire(me, m) {
   d_step {
     if
     :: K[m] == 0 -> K[m] = me; yes = yes | BIT(m)          /* SET NX PX */
+#ifdef FENCE
+       ;
+       if                                                     /* count_fence() */
+       :: F[m] < FMAX -> F[m]++
+       :: else -> fsat = 1     /* bytes: past FMAX the fences say nothing (the assertion is off) */
+       fi;
+       if
+       :: F[m] > fmax -> fmax = F[m]
+       :: else
+       fi;
+#ifdef FENCE_MIN
+       ;
+       if
+       :: fmin == 0 || F[m] < fmin -> fmin = F[m]
+       :: else
+       fi
+#endif
+#endif
     :: else ->
 #ifndef NO_MARK
        markW[m] = 1; markT[m] = markT[m] | BIT(K[m])         /* HSET mark w 1 t<holder> 1 */
@@ -269,6 +313,50 @@ inline unblock(me, m) {
 #define P_HOLD   5              /* holds the lock */
 #define P_UNLOCK 6              /* unlock fan-out */
 #define P_DONE   7
+#define P_FENCE  8              /* holding: fence() fan-out (FENCE) */
+
+#ifdef FENCE
+/* the fence of an acquisition: the greatest count of its quorum (the mutant: the least) */
+#ifdef FENCE_MIN
+#define FENCE_OF fmin
+#else
+#define FENCE_OF fmax
+#endif
+
+/* "redlock fence" (redlock_fence.lua) on master m: raise the counter to the fence where my token holds */
+inline fence(me, m) {
+  d_step {
+    if
+    :: K[m] == me ->
+#ifndef NO_FLOOR
+       if
+       :: F[m] < FENCE_OF -> F[m] = FENCE_OF
+       :: else
+       fi;
+#endif
+       fok = fok | BIT(m)
+    :: else -> skip
+    fi;
+    printf("c%d fence %d on m%d: F=%d,%d,%d\n", me, FENCE_OF, m, F[0], F[1], F[2])
+  }
+}
+
+/* the fence fan-out answered on every master: a quorum confirms the fence (f) */
+inline fence_done(me) {
+  if
+  :: COUNT(fok) >= QUORUM ->
+     assert(fsat || FENCE_OF > lastF);
+     lastF = FENCE_OF;
+     printf("c%d's fence %d confirmed\n", me, FENCE_OF)
+  :: else -> skip
+  fi;
+  fok = 0; fmax = 0; ph = P_HOLD;
+#ifdef FENCE_MIN
+  fmin = 0
+#endif
+}
+#endif
+
 
 /* unlock() answered on every master: the next lock(), or the end */
 #define NEXT_ROUND(me) \
@@ -282,8 +370,19 @@ inline unblock(me, m) {
 inline decide(me) {
   if
   :: COUNT(yes) >= QUORUM ->
-     bel[me] = 1; yes = 0; ph = P_HOLD; printf("c%d holds the lock\n", me)
+     bel[me] = 1; yes = 0; printf("c%d holds the lock\n", me);
+#ifdef FENCE
+     ph = P_FENCE; todo = ALL
+#else
+     ph = P_HOLD
+#endif
   :: else ->
+#ifdef FENCE
+     fmax = 0;
+#ifdef FENCE_MIN
+     fmin = 0;
+#endif
+#endif
      todo = yes; yes = 0;
      if
      :: todo != 0 -> ph = P_ROLL
@@ -310,6 +409,13 @@ proctype Client(byte me) {
   byte ph = 0;
   byte todo = 0;
   byte yes = 0;                 /* masters whose SET NX took my token */
+#ifdef FENCE
+  byte fmax = 0;                /* the greatest fence this attempt counted */
+#ifdef FENCE_MIN
+  byte fmin = 0;                /* the least */
+#endif
+  byte fok = 0;                 /* masters that raised their counter to my fence */
+#endif
 
   d_step { new_token(me) };
   do
@@ -343,6 +449,12 @@ proctype Client(byte me) {
   :: d_step { ph == P_RETRY && !NOBODY_HOLDS -> ph = P_ACQ; todo = ALL }
 #endif
 
+#ifdef FENCE
+  /* fence(): on every master at once, in any order */
+  :: d_step { ph == P_FENCE && (todo & 1) -> fence(me, 0); todo = todo & 6; if :: todo == 0 -> fence_done(me) :: else fi }
+  :: d_step { ph == P_FENCE && (todo & 2) -> fence(me, 1); todo = todo & 5; if :: todo == 0 -> fence_done(me) :: else fi }
+  :: d_step { ph == P_FENCE && (todo & 4) -> fence(me, 2); todo = todo & 3; if :: todo == 0 -> fence_done(me) :: else fi }
+#endif
   /* unlock(): the belief ends when it starts */
   :: d_step { ph == P_HOLD -> bel[me] = 0; ph = P_UNLOCK; todo = ALL }
   :: d_step { ph == P_UNLOCK && (todo & 1) -> release(me, 0, UNLOCK); todo = todo & 6; if :: todo == 0 -> NEXT_ROUND(me) :: else fi }
@@ -377,6 +489,9 @@ end_mon:
 
 init {
   atomic {
+#ifdef FENCE
+    F[1] = 4; F[2] = 8;
+#endif
     i_ = 1;
     do
     :: i_ <= NCL -> run Client(i_); i_++

@@ -246,7 +246,14 @@ check redlock-no-poll       pass redlock.pml   "-DNCL=3 -DROUNDS=1 -DCYCLE" nopr
 # unblocks only after the client's next script there swallows its note
 check redlock-lose-key      limit redlock.pml  "-DNCL=2 -DROUNDS=2 -DLOSE_KEY" safety
 check redlock-late-drop     limit redlock.pml  "-DNCL=2 -DROUNDS=2 -DLATE_DROP" safety
+# fences over several masters (FENCE): (f) every confirmed fence above every earlier one, the
+# counters starting apart and checked until one passes 10 (a retry loop counts without end: with
+# three clients every FMAX gave ~80 M states; two clients locking 3 times: 6 M, 0.7 GB)
+check redlock-fence         pass redlock.pml   "-DNCL=2 -DROUNDS=3 -DFENCE" safety 24
+check redlock-fence-give-up pass redlock.pml   "-DNCL=2 -DROUNDS=2 -DFENCE -DGIVE_UP" safety 23
 # mutants: each must be caught
+check redlock-fence-no-floor fail redlock.pml  "-DNCL=2 -DROUNDS=2 -DFENCE -DNO_FLOOR" safety
+check redlock-fence-min     fail redlock.pml   "-DNCL=2 -DROUNDS=2 -DFENCE -DFENCE_MIN" safety
 check redlock-no-mark       fail redlock.pml   "-DNCL=2 -DNO_MARK" safety
 check redlock-unlock-no-note fail redlock.pml  "-DNCL=2 -DUNLOCK_NO_NOTE" safety
 check redlock-rollback-no-note fail redlock.pml "-DNCL=3 -DROUNDS=1 -DROLLBACK_NO_NOTE" safety
