@@ -1,5 +1,5 @@
 --TEST--
-Scenario (issue 24), several masters: one master restarted while a lock is held. Three masters of the test's own; X reaches master 3 through a fault proxy, refused while X takes the lock, so X holds it on masters 1 and 2 only (a quorum, 2 of 3); then master 2 is killed (SIGKILL) and started again. The fencing option is refused with several masters (ValueError), so this shows the lock's own guarantee (checker (a): two believers at once) and unfenced writes to a store (checker (b)). Restarted at once without persistence: master 2 comes back empty, Y takes the lock on masters 2 and 3 while X is within its validity; both write (accepted: X's write lands after Y's), X's isLocking() says false (then its unlock() false); checker (a) 1 (X and Y both believed they held it), (b) 1 (X's stale write): README's stated limit ("a master that loses keys ... If that breaks the majority, another client can get the lock"). Restarted without persistence but kept out for one lock lifetime before it serves again (README's remedy): Y's lock() while it is out is false (1 of the 2 that answer), X works and stops within its validity, master 2 comes back empty after X's lifetime, Y takes the lock on all three; checker (a) 0, (b) 0. Restarted at once with AOF (appendfsync always, the other remedy): X's key comes back with master 2, Y's lock() is false until X releases; checker (a) 0, (b) 0. Where the guarantee ends: a master that restarts without its keys and serves again within a lifetime breaks the majority
+Scenario (issue 24), several masters: one master restarted while a lock is held. Three masters of the test's own; X reaches master 3 through a fault proxy, refused while X takes the lock, so X holds it on masters 1 and 2 only (a quorum, 2 of 3); then master 2 is killed (SIGKILL) and started again. Both clients have the fencing option: each confirms its fence (fence(), on a quorum of masters) right after lock() returns true and writes to a fenced store with it; the checker reports (a), two believers at once (the lock's own guarantee), and (b), writes the store took out of fence order. Restarted at once without persistence: master 2 comes back empty, Y takes the lock on masters 2 and 3 while X is within its validity; Y writes (accepted), X's write after it is refused by its fence (master 2 lost its counter with its keys: Y's count there is master 2's clock in microseconds, above X's fence, counted earlier: the clock rule), X's isLocking() says false (then its unlock() false); checker (a) 1 (X and Y both believed they held it), (b) 0: README's stated limit for the lock ("a master that loses keys ... If that breaks the majority, another client can get the lock"). Restarted without persistence but kept out for one lock lifetime before it serves again (README's remedy): Y's lock() while it is out is false (1 of the 2 that answer), X works and stops within its validity, master 2 comes back empty after X's lifetime, Y takes the lock on all three; checker (a) 0, (b) 0. Restarted at once with AOF (appendfsync always, the other remedy): X's key comes back with master 2, Y's lock() is false until X releases; checker (a) 0, (b) 0. Where the guarantee ends: a master that restarts without its keys and serves again within a lifetime breaks the majority; fences stay in order while the masters' clocks agree better than the time between the two takes
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --FILE--
@@ -11,7 +11,7 @@ require __DIR__ . '/fault_proxy.inc';
 require __DIR__ . '/history.inc';
 require __DIR__ . '/scenario_redlock.inc';
 $k = rl_slowdown();
-$opts = ['read_timeout' => 1.0 * $k, 'connect_timeout' => 1.0 * $k];
+$opts = ['read_timeout' => 1.0 * $k, 'connect_timeout' => 1.0 * $k, 'fencing' => true];
 $life = 3 * $k;   // the lock's lifetime (s)
 
 /** A lock step's result in a line: true/false, or the exception's class and code. */
@@ -129,13 +129,13 @@ masters: XX-
 master 2 restarted: X--
 Y lock: true, write accepted
 masters: XYY
-X within its validity: true, X write: accepted
+X within its validity: true, X write: refused
 X isLocking: false, masters: -YY
 X unlock: false
 Y unlock: true
 left: [] [] []
-store: X (written by X, 2 writes accepted)
-checker: (a) 1 [X/Y], (b) 1 [X after Y]
+store: Y (written by Y, 1 writes accepted)
+checker: (a) 1 [X/Y], (b) 0
 -- restarted without persistence, kept out for one lifetime
 X's link to master 3: ok refuse, ok cut
 X lock: true
