@@ -91,6 +91,7 @@ static inline held_lock *held_new(const char *token, size_t token_len)
 	held->name = NULL;
 	held->rw = 0;
 	held->fence = 0;
+	held->fence_counted = 0;
 	return held;
 }
 
