@@ -262,6 +262,26 @@ static rl_status decode_script_yes(const void *ctx, size_t master, rl_conn *conn
 	return status;
 }
 
+/*
+ * Ends a step of one command per master: counts the answers through decode,
+ * frees the step. *quorum_yes when a quorum said yes; RL_ERR_QUORUM (err
+ * naming the failures) when not and fewer than a quorum answered at all.
+ */
+static rl_status end_quorum_step(step *st, reply_decoder decode, const void *ctx, bool *quorum_yes, rl_error *err)
+{
+	size_t n = st->masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0;
+	tally t;
+
+	tally_begin(&t, &yes, &answered);
+	tally_step(&t, st, 1, false, decode, ctx);
+	step_end(st);
+	*quorum_yes = yes >= quorum;
+	if (!*quorum_yes && answered < quorum) {
+		return no_quorum(err, n, n - answered, &t.why);
+	}
+	return RL_OK;
+}
+
 /* ---- release, also the roll-back of a missed acquire ---- */
 
 #define RELEASE_NKEYS 3
@@ -569,13 +589,12 @@ out:
 rl_status rl_redlock_extend(rl_redlock_masters *masters, const rl_lock_ref *lock, long long ttl_ms, bool *extended,
 		long long *validity_ms, rl_error *err)
 {
-	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0;
 	char ttl[24];
 	const char *args[RELEASE_NARGS];
 	size_t lens[RELEASE_NARGS];
 	unsigned long long start;
 	rl_wait_keys keys;
-	tally t;
+	rl_status status;
 	step st;
 
 	*extended = false;
@@ -596,15 +615,11 @@ rl_status rl_redlock_extend(rl_redlock_masters *masters, const rl_lock_ref *lock
 	run_script(&st, &rl_script_redlock_extend, 1, RELEASE_NKEYS, RELEASE_NARGS, args, lens,
 		rl_redlock_acquire_budget(ttl_ms, 0));
 	*validity_ms = rl_redlock_validity_ms(ttl_ms, rl_monotonic_ns() - start);
-	tally_begin(&t, &yes, &answered);
-	tally_step(&t, &st, 1, false, decode_script_yes, &rl_script_redlock_extend);
-	step_end(&st);
+	status = end_quorum_step(&st, decode_script_yes, &rl_script_redlock_extend, extended, err);
 	rl_wait_keys_free(&keys);
-	*extended = yes >= quorum && *validity_ms > 0;
-	if (!*extended && answered < quorum) {
-		return no_quorum(err, n, n - answered, &t.why);
-	}
-	return RL_OK;
+	/* a quorum that extended it too late gives no lock (and is no failure: a quorum answered) */
+	*extended = *extended && *validity_ms > 0;
+	return status;
 }
 
 /* GET's answer: yes when the key holds exactly the token; ctx is the lock. */
@@ -620,10 +635,9 @@ static rl_status decode_owner(const void *ctx, size_t master, rl_conn *conn, con
 
 rl_status rl_redlock_is_owner(rl_redlock_masters *masters, const rl_lock_ref *lock, bool *owned, rl_error *err)
 {
-	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0, i;
+	size_t n = masters->n, i;
 	unsigned long long now;
 	rl_command cmd;
-	tally t;
 	step st;
 
 	*owned = false;
@@ -640,23 +654,15 @@ rl_status rl_redlock_is_owner(rl_redlock_masters *masters, const rl_lock_ref *lo
 		}
 	}
 	rl_fanout_run(st.slots, n, NULL, NULL);
-	tally_begin(&t, &yes, &answered);
-	tally_step(&t, &st, 1, false, decode_owner, lock);
-	step_end(&st);
-	*owned = yes >= quorum;
-	if (!*owned && answered < quorum) {
-		return no_quorum(err, n, n - answered, &t.why);
-	}
-	return RL_OK;
+	return end_quorum_step(&st, decode_owner, lock, owned, err);
 }
 
 rl_status rl_redlock_fence(rl_redlock_masters *masters, const rl_lock_ref *lock, long long fence, bool *confirmed,
 		rl_error *err)
 {
-	size_t n = masters->n, quorum = rl_redlock_quorum(n), yes = 0, answered = 0;
 	char fence_text[24];
 	rl_wait_keys keys;
-	tally t;
+	rl_status status;
 	step st;
 
 	*confirmed = false;
@@ -674,15 +680,9 @@ rl_status rl_redlock_fence(rl_redlock_masters *masters, const rl_lock_ref *lock,
 		}
 		run_script(&st, &rl_script_redlock_fence, 1, 2, 4, args, lens, 0);
 	}
-	tally_begin(&t, &yes, &answered);
-	tally_step(&t, &st, 1, false, decode_script_yes, &rl_script_redlock_fence);
-	step_end(&st);
+	status = end_quorum_step(&st, decode_script_yes, &rl_script_redlock_fence, confirmed, err);
 	rl_wait_keys_free(&keys);
-	*confirmed = yes >= quorum;
-	if (!*confirmed && answered < quorum) {
-		return no_quorum(err, n, n - answered, &t.why);
-	}
-	return RL_OK;
+	return status;
 }
 
 /* ---- waiting ---- */
