@@ -21,7 +21,7 @@ $oldRaw = $g->nodeRaw($old);
 $token = $oldRaw->cmd('GET', "Lock:$a");
 var_dump(preg_match('/^[0-9a-f]{32}$/D', $token) === 1);
 // the replica has both before the failover (without the WAIT a write not replicated yet may be lost: min_replicas)
-var_dump($oldRaw->cmd('WAIT', '1', (string)(int)(5000 * $k)));
+var_dump(rl_wait_replicated($oldRaw));
 
 // a waiter queued on the old master, for a name held by another object
 $q = rl_unique('q');

@@ -17,7 +17,7 @@ $w->warmUp('sem');
 $a = rl_unique('a');
 var_dump($w->call('lock', 'lock', $a, 0, 60)['r']);
 var_dump(count(rl_client_entries($g->nodeRaw($first), $w->pid)));   // one shared persistent connection
-var_dump($g->nodeRaw($first)->cmd('WAIT', '1', (string)(int)(5000 * $k)));
+var_dump(rl_wait_replicated($g->nodeRaw($first)));
 
 foreach (['failover', 'failover back'] as $step) {
     echo "-- $step\n";
@@ -36,7 +36,7 @@ foreach (['failover', 'failover back'] as $step) {
     var_dump($w->call('lock', 'expire', $a, 60)['r'], $w->call('lock', 'unlock', $b)['r'], $newRaw->cmd('EXISTS', "Lock:$b"));
     var_dump(count(rl_client_entries($newRaw, $w->pid)) >= 1);
     echo json_encode(rl_data_commands_on_replica($mon->commands(), $new)), "\n";
-    var_dump($newRaw->cmd('WAIT', '1', (string)(int)(5000 * $k)));
+    var_dump(rl_wait_replicated($newRaw));
 }
 
 echo "-- request end\n";

@@ -16,7 +16,7 @@ $sem = new RedisSemaphore($server, $opts);
 $a = rl_unique('a');
 var_dump($l->lock($a, 0, 120), is_string($sid = $sem->acquire($a, 1, 120)));
 // acknowledged by the replica (the guarantee min_replicas => 1 gives)
-var_dump($g->masterRaw()->cmd('WAIT', '1', (string)(int)(5000 * $k)));
+var_dump(rl_wait_replicated($g->masterRaw()));
 
 $old = $g->killMaster();
 $t0 = microtime(true);
