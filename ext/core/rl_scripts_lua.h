@@ -103,7 +103,7 @@
 	"    local before = -1\n" \
 	"    if k then before = redis.call('PTTL', KEYS[1]) end\n" \
 	"    redis.call('SET', KEYS[1], MARK, 'PX', string.format('%d', ms))\n" \
-	"    if before > ms then tell_head(me, ms + 1) end\n" \
+	"    if before > ms and ms < CHECKIN then tell_head(me, ms + 1) end\n" \
 	"  end\n" \
 	"  redis.call('PEXPIRE', KEYS[4], string.format('%d', ms))\n" \
 	"  return ms\n" \
@@ -225,7 +225,7 @@
 	"end\n"
 
 /* ext/core/lua/lock_extend.lua */
-#define RL_LUA_LOCK_EXTEND_SHA1 "c31c8bc9e898166e841f7db5c6fa9f1e8fa3c2c0"
+#define RL_LUA_LOCK_EXTEND_SHA1 "579f7f9a9ec78a94e13298e869d1620e053b357e"
 #define RL_LUA_LOCK_EXTEND \
 	"local LIVENESS, CHECKIN = tonumber(ARGV[4]), tonumber(ARGV[5])\n" \
 	"local ttl = ARGV[3]\n" \
@@ -234,7 +234,7 @@
 	"  redis.call('LREM', KEYS[2], 1, ARGV[1] .. ':' .. ttl .. 'f')\n" \
 	"  return 0\n" \
 	"end\n" \
-	"if redis.call('PTTL', KEYS[1]) > tonumber(ttl) then\n" \
+	"if tonumber(ttl) < CHECKIN and redis.call('PTTL', KEYS[1]) > tonumber(ttl) then\n" \
 	RL_LUA_FRAGMENT_LOCK_QUEUE \
 	"  tell_head(ARGV[1], tonumber(ttl) + 1)\n" \
 	"end\n" \
@@ -460,7 +460,7 @@
 	"return 1\n"
 
 /* ext/core/lua/rw_demote.lua */
-#define RL_LUA_RW_DEMOTE_SHA1 "7de3957d086626d43c2682249fe481dd4bbb0b84"
+#define RL_LUA_RW_DEMOTE_SHA1 "5482f2a497e042d82ae0d0d6e326c516c686331e"
 #define RL_LUA_RW_DEMOTE \
 	"local me, ttl = ARGV[1], ARGV[5]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
@@ -474,12 +474,16 @@
 	"return {1, grants}\n"
 
 /* ext/core/lua/rw_extend.lua */
-#define RL_LUA_RW_EXTEND_SHA1 "33c29d66ee58dd65253106d0c3fb246954b5b9c5"
+#define RL_LUA_RW_EXTEND_SHA1 "b8e0858139630407462c89113887652f19e404b7"
 #define RL_LUA_RW_EXTEND \
 	"local me, kind, ttl = ARGV[1], ARGV[5], ARGV[6]\n" \
+	"if redis.call('GET', KEYS[1]) == me\n" \
+	"    and (tonumber(ttl) >= tonumber(ARGV[4]) or redis.call('PTTL', KEYS[1]) <= tonumber(ttl)) then\n" \
+	"  return redis.call('PEXPIRE', KEYS[1], ttl)\n" \
+	"end\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
 	"if redis.call('GET', KEYS[1]) == me then\n" \
-	"  if redis.call('PTTL', KEYS[1]) > tonumber(ttl) then tell_head(me, tonumber(ttl) + 1) end\n" \
+	"  if tonumber(ttl) < CHECKIN and redis.call('PTTL', KEYS[1]) > tonumber(ttl) then tell_head(me, tonumber(ttl) + 1) end\n" \
 	"  return redis.call('PEXPIRE', KEYS[1], ttl)\n" \
 	"end\n" \
 	"if not redis.call('ZSCORE', KEYS[4], me) then\n" \
@@ -492,7 +496,7 @@
 	"return 1\n"
 
 /* ext/core/lua/rw_handed.lua */
-#define RL_LUA_RW_HANDED_SHA1 "1108a4ae89e40fbb4ff79fb75c002a8859d51bbc"
+#define RL_LUA_RW_HANDED_SHA1 "84f8d5f937ec6f05be9205f533d94742f2c7f85f"
 #define RL_LUA_RW_HANDED \
 	"local me = ARGV[1]\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
@@ -519,7 +523,7 @@
 	"return {0, grants}\n"
 
 /* ext/core/lua/rw_promote.lua */
-#define RL_LUA_RW_PROMOTE_SHA1 "b1fa9bdeff231aa0f772d67c1b346565916f3a95"
+#define RL_LUA_RW_PROMOTE_SHA1 "9573e9db3f5fb9d6725cc36a4df2558bb82689ee"
 #define RL_LUA_RW_PROMOTE \
 	"local me = ARGV[1]\n" \
 	"local ttl, fenced = string.match(ARGV[5], '^(%d+)(f?)$')\n" \
@@ -535,9 +539,14 @@
 	"return 1\n"
 
 /* ext/core/lua/rw_release.lua */
-#define RL_LUA_RW_RELEASE_SHA1 "b7c22f861ce7bddf253c70d262fcc3c1a7dacb14"
+#define RL_LUA_RW_RELEASE_SHA1 "34375cfbc42effe00d0ce93cb21f9680bb5ed907"
 #define RL_LUA_RW_RELEASE \
 	"local me = ARGV[1]\n" \
+	"if redis.call('GET', KEYS[1]) == me and redis.call('EXISTS', KEYS[2]) == 0 then\n" \
+	"  redis.call('DEL', KEYS[1])\n" \
+	"  redis.call('PEXPIRE', KEYS[3], ARGV[3])\n" \
+	"  return {1, 0}\n" \
+	"end\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
 	"if redis.call('GET', KEYS[1]) == me then\n" \
 	"  redis.call('DEL', KEYS[1])\n" \
@@ -570,7 +579,7 @@
 	"return left\n"
 
 /* ext/core/lua/rw_wait.lua */
-#define RL_LUA_RW_WAIT_SHA1 "c3fa2fdba41eb7defa8564c3b5ca9aee36f9c208"
+#define RL_LUA_RW_WAIT_SHA1 "7ddc4062ee4913f4e1507735ad3917aad9d95145"
 #define RL_LUA_RW_WAIT \
 	"local me, kind, mode = ARGV[1], ARGV[5], ARGV[7]\n" \
 	"local entry = kind .. me .. ':' .. ARGV[6]\n" \

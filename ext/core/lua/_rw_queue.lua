@@ -54,8 +54,10 @@ end
 -- K's marker follows the reader set: PX the last member's end + 1 ms, gone
 -- with the last member; the set's own TTL is the same, so an abandoned set
 -- vanishes. A writer's token in K is never overwritten here. An end moved
--- earlier tells the head (it blocks until the PTTL it read). Returns the
--- marker's PX, or nil when nobody reads.
+-- earlier, to less than a check-in period from now, tells the head (it
+-- blocks until the PTTL it read; its block, at most CHECKIN long, began
+-- before this call, so a later end needs no word). Returns the marker's PX,
+-- or nil when nobody reads.
 local function readers_end(me)
   local last = redis.call('ZRANGE', KEYS[4], -1, -1, 'WITHSCORES')
   local k = redis.call('GET', KEYS[1])
@@ -68,7 +70,7 @@ local function readers_end(me)
     local before = -1
     if k then before = redis.call('PTTL', KEYS[1]) end
     redis.call('SET', KEYS[1], MARK, 'PX', string.format('%d', ms))
-    if before > ms then tell_head(me, ms + 1) end
+    if before > ms and ms < CHECKIN then tell_head(me, ms + 1) end
   end
   redis.call('PEXPIRE', KEYS[4], string.format('%d', ms))
   return ms

@@ -7,6 +7,15 @@
 -- pipelined right behind this call) and sends "rw handed" for if that check
 -- removes fewer notes.
 local me = ARGV[1]
+-- A writer's release with nobody queued, the common one: done here, before
+-- the fragment's prelude (TIME, the reader set's clean-up, its closures),
+-- with the effects the path below has then (grant_next() finds no head).
+-- While a writer holds K nobody reads, so the reader set is not read.
+if redis.call('GET', KEYS[1]) == me and redis.call('EXISTS', KEYS[2]) == 0 then
+  redis.call('DEL', KEYS[1])
+  redis.call('PEXPIRE', KEYS[3], ARGV[3])
+  return {1, 0}
+end
 --@include _rw_queue.lua
 -- whichever side the token holds (a token holds one side at most; the
 -- caller's belief may lag a promotion or demotion whose answer was lost)
