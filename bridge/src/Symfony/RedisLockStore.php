@@ -49,6 +49,17 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
     private float $initialTtl;
 
     /**
+     * The Key this store's last save took a lock for, and the end of that lock's lifetime as the
+     * Key was told it (microtime): the putOffExpiration() that Symfony's Lock sends right after
+     * every acquisition, to a TTL equal to the store's, is answered from it (see there).
+     */
+    private ?Key $justSaved = null;
+    private float $justSavedUntil = 0.0;
+
+    /** The Key this store's last delete() released: the exists() Symfony's Lock sends right after is answered from it. */
+    private ?Key $justReleased = null;
+
+    /**
      * @param string|array|null $server     as new RedisLock(): one server, a deployment
      *                                      (sentinel://, cluster://), a list of masters, or
      *                                      null for the redislock.server INI setting
@@ -95,6 +106,7 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
      */
     private function store(Key $key, bool $read, bool $wait): void
     {
+        $this->justSaved = $this->justReleased = null;
         $owner = $this->ownerOf($key);
         $name = (string) $key;
         $timeout = $wait ? self::WAIT_FOREVER : 0.0;
@@ -136,11 +148,26 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
                 : sprintf('The "%s" lock is held by another owner%s.', $key, $read ? ' for writing' : ''));
         }
         $this->checkNotExpired($key);
+        $this->justSaved = $key;
+        $this->justSavedUntil = microtime(true) + $key->getRemainingLifetime();
     }
 
+    /**
+     * Sets the lock's lifetime to $ttl from now. Symfony's Lock calls this right after every
+     * acquisition with its own TTL; when that TTL is the store's $initialTtl, which the lock
+     * got from the save a moment ago, no round trip is made: the Key gets the save's lifetime
+     * as it was told it after the save (the lock ends at most 1 % of $ttl before now + $ttl,
+     * never after it, and the Key says so).
+     */
     public function putOffExpiration(Key $key, float $ttl): void
     {
         self::checkTtl($ttl, __METHOD__);
+        $saved = $this->justSaved === $key;
+        $this->justSaved = $this->justReleased = null;
+        if ($saved && $ttl === $this->initialTtl && ($left = $this->justSavedUntil - microtime(true)) >= 0.99 * $ttl) {
+            $key->reduceLifetime($left);
+            return;
+        }
         $key->reduceLifetime($ttl);
         if (!$key->hasState(self::class)) {
             throw new LockConflictedException(sprintf('The "%s" lock was never stored by this store.', $key));
@@ -158,20 +185,31 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
 
     public function delete(Key $key): void
     {
+        $this->justSaved = $this->justReleased = null;
         if (!$key->hasState(self::class)) {
             return;
         }
         try {
             // false when this key no longer holds it: nothing to release, as for Symfony's own stores
-            $this->redis->unlock((string) $key, $key->getState(self::class));
+            if ($this->redis->unlock((string) $key, $key->getState(self::class))) {
+                $this->justReleased = $key;
+            }
         } catch (\RedisLockException $e) {
             throw new LockReleasingException(sprintf('Failed to release the "%s" lock.', $key), 0, $e);
         }
     }
 
+    /**
+     * Whether this Key holds its lock now. Right after a delete() of this Key that released it
+     * (Symfony's Lock::release() asks so, to check the release), the answer is that release's:
+     * no round trip. Only another process that saved a copy of this Key (serialized) in
+     * between could hold it again under its owner.
+     */
     public function exists(Key $key): bool
     {
-        if (!$key->hasState(self::class)) {
+        $released = $this->justReleased === $key;
+        $this->justSaved = $this->justReleased = null;
+        if ($released || !$key->hasState(self::class)) {
             return false;
         }
         try {
