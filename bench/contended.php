@@ -111,13 +111,15 @@ function make_impl(string $mode, string $impl, string $server, int $limit, float
         case 'lock/symfony-bridge':
             /* symfony/lock's RedisStore on phpredis, or the bridge's store: acquire(true) blocks in
              * symfony's own loop (it has no timeout) or, on the bridge, in the extension's woken
-             * wait (its waitAndSave(), bounded by redislock.max_wait); acquire(false) tries once */
+             * wait (its waitAndSave(), bounded by redislock.max_wait); acquire(false) tries once.
+             * Each store's initial TTL is the locks' TTL, as an app whose locks all live $expire
+             * seconds configures it (Symfony's defaults, 300 s for both, are the same case). */
             bench_require_symfony();
             if ($impl === 'symfony-bridge') {
                 bench_require_bridge();
-                $store = new RedisLock\Bridge\Symfony\RedisLockStore($server);
+                $store = new RedisLock\Bridge\Symfony\RedisLockStore($server, [], $expire);
             } else {
-                $store = new Symfony\Component\Lock\Store\RedisStore(bench_phpredis($server));
+                $store = new Symfony\Component\Lock\Store\RedisStore(bench_phpredis($server), $expire);
             }
             $factory = new Symfony\Component\Lock\LockFactory($store);
             $lock = null;

@@ -78,8 +78,11 @@ $userName = "bench:userland:$tag";
 /* symfony/lock as its documentation shows it: a factory over a store, a lock
  * object per use, with a TTL. A cycle is four scripts, each sent in full with
  * EVAL: acquire() saves the key, then puts off its expiration (because of the
- * TTL); release() deletes it, then checks it is gone. */
-$factory = new LockFactory(new RedisStore(bench_phpredis($server)));
+ * TTL); release() deletes it, then checks it is gone. Both Symfony stores here
+ * (this one and the bridge's) get the locks' TTL as their initial TTL, as an
+ * app whose locks live 15 s configures them (Symfony's defaults, 300 s for
+ * the store and the lock, are the same case). */
+$factory = new LockFactory(new RedisStore(bench_phpredis($server), 15));
 $symName = "bench:symfony:$tag";
 $symCycle = function () use ($factory, $symName): bool {
     $lock = $factory->createLock($symName, 15);
@@ -156,7 +159,7 @@ foreach (['extension' => [$ext, $extName], 'userland' => [$user, $userName]] as 
     }
 }
 /* the same, over the bridge's store (bridge/src/Symfony/RedisLockStore.php): one RedisLock, the Key's owner */
-$bridgeFactory = new LockFactory(new RedisLock\Bridge\Symfony\RedisLockStore($server));
+$bridgeFactory = new LockFactory(new RedisLock\Bridge\Symfony\RedisLockStore($server, [], 15));
 $bridgeName = "bench:symfony-bridge:$tag";
 $bridgeCycle = function () use ($bridgeFactory, $bridgeName): bool {
     $lock = $bridgeFactory->createLock($bridgeName, 15);
