@@ -539,13 +539,26 @@
 	"return 1\n"
 
 /* ext/core/lua/rw_release.lua */
-#define RL_LUA_RW_RELEASE_SHA1 "34375cfbc42effe00d0ce93cb21f9680bb5ed907"
+#define RL_LUA_RW_RELEASE_SHA1 "b6ceb57a389e0afed83960a1504953d52ca317af"
 #define RL_LUA_RW_RELEASE \
 	"local me = ARGV[1]\n" \
-	"if redis.call('GET', KEYS[1]) == me and redis.call('EXISTS', KEYS[2]) == 0 then\n" \
-	"  redis.call('DEL', KEYS[1])\n" \
-	"  redis.call('PEXPIRE', KEYS[3], ARGV[3])\n" \
-	"  return {1, 0}\n" \
+	"if redis.call('GET', KEYS[1]) == me then\n" \
+	"  local first = redis.call('LINDEX', KEYS[2], 0)\n" \
+	"  if not first then\n" \
+	"    redis.call('DEL', KEYS[1])\n" \
+	"    redis.call('PEXPIRE', KEYS[3], ARGV[3])\n" \
+	"    return {1, 0}\n" \
+	"  end\n" \
+	"  local w, ttl = string.match(first, '^w(.*):(%d+)$')\n" \
+	"  if w and tonumber(ttl) >= tonumber(ARGV[4]) and redis.call('EXISTS', KEYS[4]) == 0 then\n" \
+	"    if redis.replicate_commands then pcall(redis.replicate_commands) end\n" \
+	"    redis.call('LPOP', KEYS[2])\n" \
+	"    redis.call('SET', KEYS[1], w, 'PX', ttl)\n" \
+	"    local wake_key = ARGV[2] .. w\n" \
+	"    redis.call('RPUSH', wake_key, 'g' .. me)\n" \
+	"    redis.call('PEXPIRE', wake_key, ARGV[3])\n" \
+	"    return {1, 1}\n" \
+	"  end\n" \
 	"end\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
 	"if redis.call('GET', KEYS[1]) == me then\n" \

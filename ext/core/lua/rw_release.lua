@@ -7,14 +7,31 @@
 -- pipelined right behind this call) and sends "rw handed" for if that check
 -- removes fewer notes.
 local me = ARGV[1]
--- A writer's release with nobody queued, the common one: done here, before
--- the fragment's prelude (TIME, the reader set's clean-up, its closures),
--- with the effects the path below has then (grant_next() finds no head).
--- While a writer holds K nobody reads, so the reader set is not read.
-if redis.call('GET', KEYS[1]) == me and redis.call('EXISTS', KEYS[2]) == 0 then
-  redis.call('DEL', KEYS[1])
-  redis.call('PEXPIRE', KEYS[3], ARGV[3])
-  return {1, 0}
+-- A writer's release with nobody queued, or with a writer at the head that
+-- wants no fence and lives at least a check-in period: the common ones, done
+-- here before the fragment's prelude (TIME, the reader set's clean-up, its
+-- closures), with the effects the path below has then (grant_next() finds
+-- no head, or grants K to that writer and tells nobody). A writer takes K
+-- only when nobody reads, and no reader joins while it holds: the reader set
+-- is missing then, unless it keeps members whose end passed (the prelude
+-- removes those), and that case takes the path below.
+if redis.call('GET', KEYS[1]) == me then
+  local first = redis.call('LINDEX', KEYS[2], 0)
+  if not first then
+    redis.call('DEL', KEYS[1])
+    redis.call('PEXPIRE', KEYS[3], ARGV[3])
+    return {1, 0}
+  end
+  local w, ttl = string.match(first, '^w(.*):(%d+)$')
+  if w and tonumber(ttl) >= tonumber(ARGV[4]) and redis.call('EXISTS', KEYS[4]) == 0 then
+    if redis.replicate_commands then pcall(redis.replicate_commands) end
+    redis.call('LPOP', KEYS[2])
+    redis.call('SET', KEYS[1], w, 'PX', ttl)
+    local wake_key = ARGV[2] .. w
+    redis.call('RPUSH', wake_key, 'g' .. me)
+    redis.call('PEXPIRE', wake_key, ARGV[3])
+    return {1, 1}
+  end
 end
 --@include _rw_queue.lua
 -- whichever side the token holds (a token holds one side at most; the
