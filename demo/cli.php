@@ -7,6 +7,16 @@
 
 declare(strict_types=1);
 
+/** What a demo's usage() does: $msg (if any) and the usage on stderr, exit status 2. */
+function usage_exit(string $demo, string $msg, string $usage): never
+{
+    if ($msg !== '') {
+        fwrite(STDERR, "$demo: $msg\n");
+    }
+    fwrite(STDERR, "usage: $usage\n");
+    exit(2);
+}
+
 /** --name value / --name=value options. */
 function parse_args(array $argv, array $known): array
 {

@@ -32,12 +32,8 @@ require __DIR__ . '/cli.php';      // parse_args(), extension_path()
 
 function usage(string $msg = ''): never
 {
-    if ($msg !== '') {
-        fwrite(STDERR, "fencing: $msg\n");
-    }
-    fwrite(STDERR, "usage: php -d extension=redislock.so demo/fencing.php [--server tcp://127.0.0.1:6379]\n"
-        . "       [--lifetime 1.0] [--ext path/to/redislock.so]\n");
-    exit(2);
+    usage_exit('fencing', $msg, "php -d extension=redislock.so demo/fencing.php [--server tcp://127.0.0.1:6379]\n"
+        . "       [--lifetime 1.0] [--ext path/to/redislock.so]");
 }
 
 /* ------------------------------------------------------------------ the store */

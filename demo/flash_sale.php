@@ -34,13 +34,9 @@ require __DIR__ . '/cli.php';      // parse_args(), extension_path()
 
 function usage(string $msg = ''): never
 {
-    if ($msg !== '') {
-        fwrite(STDERR, "flash_sale: $msg\n");
-    }
-    fwrite(STDERR, "usage: php -n -d extension=redislock.so demo/flash_sale.php --server tcp://host:port\n"
+    usage_exit('flash_sale', $msg, "php -n -d extension=redislock.so demo/flash_sale.php --server tcp://host:port\n"
         . "       [--workers 32] [--stock 100] [--requests 20] [--mode all|lock|semaphore|nolock|both] [--interval 1000]\n"
-        . "       [--checkout-limit 4] [--checkout-work 1000] [--ext path/to/redislock.so]\n");
-    exit(2);
+        . "       [--checkout-limit 4] [--checkout-work 1000] [--ext path/to/redislock.so]");
 }
 
 function positive_int(array $opts, string $k, int $default): int
