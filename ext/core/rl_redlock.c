@@ -499,20 +499,20 @@ rl_status rl_redlock_acquire(rl_redlock_masters *masters, const rl_lock_ref *loc
 
 	start = rl_monotonic_ns();
 	if (waiting) {
-		/* with the fencing option, the counter is a third key: a take counts a fence there */
-		const char *args[6] = { lock->key, keys.terms, NULL, lock->token, ttl, RL_WAIT_LIVENESS_TEXT };
-		size_t lens[6] = { lock->key_len, keys.key_len, 0, lock->token_len, strlen(ttl),
-			strlen(RL_WAIT_LIVENESS_TEXT) };
+		/* KEYS the lock, its served list and, with the fencing option, its counter (a take counts there) */
+		const char *args[6];
+		size_t lens[6];
+		int nkeys, nargs = 0;
+		args[nargs] = lock->key; lens[nargs++] = lock->key_len;
+		args[nargs] = keys.terms; lens[nargs++] = keys.key_len;
 		if (lock->fenced) {
-			args[2] = fence_keys.fence;
-			lens[2] = fence_keys.key_len;
-			run_script(&st, &rl_script_redlock_acquire, 1, 3, 6, args, lens, budget_s);
-		} else {
-			args[2] = args[3]; lens[2] = lens[3];
-			args[3] = args[4]; lens[3] = lens[4];
-			args[4] = args[5]; lens[4] = lens[5];
-			run_script(&st, &rl_script_redlock_acquire, 1, 2, 5, args, lens, budget_s);
+			args[nargs] = fence_keys.fence; lens[nargs++] = fence_keys.key_len;
 		}
+		nkeys = nargs;
+		args[nargs] = lock->token; lens[nargs++] = lock->token_len;
+		args[nargs] = ttl; lens[nargs++] = strlen(ttl);
+		args[nargs] = RL_WAIT_LIVENESS_TEXT; lens[nargs++] = strlen(RL_WAIT_LIVENESS_TEXT);
+		run_script(&st, &rl_script_redlock_acquire, 1, nkeys, nargs, args, lens, budget_s);
 	} else if (lock->fenced) {
 		/* the single server's fenced take, on every master */
 		const char *args[4] = { lock->key, fence_keys.fence, lock->token, ttl };
