@@ -14,7 +14,10 @@ use Symfony\Component\Lock\LockFactory;
 
 $srv = new PrivateRedis();
 $raw = $srv->raw();
-$store = new RedisLockStore($srv->server(), [], 20.0);
+// the store's TTL: Symfony's default, whose 1 % (the most a save's lifetime may have run when its
+// refresh is answered by it) is room enough for a slow run (valgrind)
+$ttl = 300.0;
+$store = new RedisLockStore($srv->server(), [], $ttl);
 $factory = new LockFactory($store);
 $name = 'sf-round-trips';
 $rkey = "Lock:$name";
@@ -57,18 +60,20 @@ $store->exists(new Key($name));
 $warm->release();
 
 echo "-- acquire() with the store's TTL: one request\n";
-$lock = $factory->createLock($name, 20.0);
+$lock = $factory->createLock($name, $ttl);
 commands($raw);
 $t0 = microtime(true);
 var_dump($lock->acquire());
 $t1 = microtime(true);
 var_dump(commands($raw) === $take);
+$before = microtime(true);
 $left = $lock->getRemainingLifetime();
+$after = microtime(true);
 $pttl = $raw->cmd('PTTL', $rkey);
-// the Key: the save's lifetime (counted from the acquire()'s start), within 1 % of the TTL
-var_dump($left > 19.8 - ($t1 - $t0) && $left <= 20.0 - (microtime(true) - $t1));
+// the Key: the save's lifetime, counted from a moment of the acquire() call
+var_dump($left >= $t0 + $ttl - $after && $left <= $t1 + $ttl - $before);
 // Redis: at least what the Key says, never more than the TTL
-var_dump($pttl >= (int)floor($left * 1000) - 5 && $pttl <= 20000);
+var_dump($pttl >= (int)floor($left * 1000) - 5 && $pttl <= $ttl * 1000);
 
 echo "-- release(): one request, nothing left\n";
 commands($raw);
@@ -80,7 +85,7 @@ $other = $factory->createLock($name, 7.0);
 commands($raw);
 var_dump($other->acquire(), commands($raw) === $take + $extend);
 $pttl = $raw->cmd('PTTL', $rkey);
-var_dump($pttl > 6000 && $pttl <= 7000, $other->getRemainingLifetime() <= 7.0);
+var_dump($pttl > 5000 && $pttl <= 7000, $other->getRemainingLifetime() <= 7.0);
 
 echo "-- refresh() later: always a round trip\n";
 usleep(100000);
@@ -88,7 +93,7 @@ commands($raw);
 $other->refresh(7.0);
 var_dump(commands($raw) === $extend);
 $pttl = $raw->cmd('PTTL', $rkey);
-var_dump($pttl > 6800 && $pttl <= 7000);
+var_dump($pttl > 5000 && $pttl <= 7000);
 $other->release();
 
 echo "-- exists() asks Redis, but right after this key's own release\n";
@@ -105,7 +110,7 @@ var_dump($store->exists($key), commands($raw) > 0);
 // later exists() sees it, the one right after the delete answers from the delete
 $store->save($key);
 $store->delete($key);
-(new RedisLockStore($srv->server(), [], 20.0))->save($copy);
+(new RedisLockStore($srv->server(), [], $ttl))->save($copy);
 var_dump($store->exists($key), $store->exists($key));
 $store->delete($key);
 var_dump($raw->cmd('EXISTS', $rkey));
@@ -116,7 +121,7 @@ $store->save($key);
 $store->exists($key);
 commands($raw);
 $key->resetLifetime();
-$store->putOffExpiration($key, 20.0);
+$store->putOffExpiration($key, $ttl);
 var_dump(commands($raw) > 0);
 $store->delete($key);
 ?>
