@@ -474,15 +474,15 @@
 	"return {1, grants}\n"
 
 /* ext/core/lua/rw_extend.lua */
-#define RL_LUA_RW_EXTEND_SHA1 "b8e0858139630407462c89113887652f19e404b7"
+#define RL_LUA_RW_EXTEND_SHA1 "e798a150b2aa622807aeb3118a477f02c8d48618"
 #define RL_LUA_RW_EXTEND \
 	"local me, kind, ttl = ARGV[1], ARGV[5], ARGV[6]\n" \
-	"if redis.call('GET', KEYS[1]) == me\n" \
-	"    and (tonumber(ttl) >= tonumber(ARGV[4]) or redis.call('PTTL', KEYS[1]) <= tonumber(ttl)) then\n" \
+	"local holder = redis.call('GET', KEYS[1])\n" \
+	"if holder == me and (tonumber(ttl) >= tonumber(ARGV[4]) or redis.call('PTTL', KEYS[1]) <= tonumber(ttl)) then\n" \
 	"  return redis.call('PEXPIRE', KEYS[1], ttl)\n" \
 	"end\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
-	"if redis.call('GET', KEYS[1]) == me then\n" \
+	"if holder == me then\n" \
 	"  if tonumber(ttl) < CHECKIN and redis.call('PTTL', KEYS[1]) > tonumber(ttl) then tell_head(me, tonumber(ttl) + 1) end\n" \
 	"  return redis.call('PEXPIRE', KEYS[1], ttl)\n" \
 	"end\n" \
@@ -539,10 +539,11 @@
 	"return 1\n"
 
 /* ext/core/lua/rw_release.lua */
-#define RL_LUA_RW_RELEASE_SHA1 "b6ceb57a389e0afed83960a1504953d52ca317af"
+#define RL_LUA_RW_RELEASE_SHA1 "a2254a6a4d37f47b0d68803f5326ecfea56e1e46"
 #define RL_LUA_RW_RELEASE \
 	"local me = ARGV[1]\n" \
-	"if redis.call('GET', KEYS[1]) == me then\n" \
+	"local holder = redis.call('GET', KEYS[1])\n" \
+	"if holder == me then\n" \
 	"  local first = redis.call('LINDEX', KEYS[2], 0)\n" \
 	"  if not first then\n" \
 	"    redis.call('DEL', KEYS[1])\n" \
@@ -561,7 +562,7 @@
 	"  end\n" \
 	"end\n" \
 	RL_LUA_FRAGMENT_RW_QUEUE \
-	"if redis.call('GET', KEYS[1]) == me then\n" \
+	"if holder == me then\n" \
 	"  redis.call('DEL', KEYS[1])\n" \
 	"elseif redis.call('ZREM', KEYS[4], me) == 1 then\n" \
 	"  readers_end(me)\n" \

@@ -12,14 +12,15 @@ local me, kind, ttl = ARGV[1], ARGV[5], ARGV[6]
 -- (TIME, the reader set's clean-up, its closures), which only a reader or a
 -- told head needs. The reader set is not read on this path, so its expired
 -- members may wait for the next script's clean-up.
-if redis.call('GET', KEYS[1]) == me
-    and (tonumber(ttl) >= tonumber(ARGV[4]) or redis.call('PTTL', KEYS[1]) <= tonumber(ttl)) then
+-- (K read once: the prelude does not touch it.)
+local holder = redis.call('GET', KEYS[1])
+if holder == me and (tonumber(ttl) >= tonumber(ARGV[4]) or redis.call('PTTL', KEYS[1]) <= tonumber(ttl)) then
   return redis.call('PEXPIRE', KEYS[1], ttl)
 end
 --@include _rw_queue.lua
 -- whichever side the token holds (the caller's belief may lag a promotion or
 -- demotion whose answer was lost)
-if redis.call('GET', KEYS[1]) == me then
+if holder == me then
   if tonumber(ttl) < CHECKIN and redis.call('PTTL', KEYS[1]) > tonumber(ttl) then tell_head(me, tonumber(ttl) + 1) end
   return redis.call('PEXPIRE', KEYS[1], ttl)
 end

@@ -15,7 +15,9 @@ local me = ARGV[1]
 -- only when nobody reads, and no reader joins while it holds: the reader set
 -- is missing then, unless it keeps members whose end passed (the prelude
 -- removes those), and that case takes the path below.
-if redis.call('GET', KEYS[1]) == me then
+-- (K read once: the prelude does not touch it.)
+local holder = redis.call('GET', KEYS[1])
+if holder == me then
   local first = redis.call('LINDEX', KEYS[2], 0)
   if not first then
     redis.call('DEL', KEYS[1])
@@ -36,7 +38,7 @@ end
 --@include _rw_queue.lua
 -- whichever side the token holds (a token holds one side at most; the
 -- caller's belief may lag a promotion or demotion whose answer was lost)
-if redis.call('GET', KEYS[1]) == me then
+if holder == me then
   redis.call('DEL', KEYS[1])
 elseif redis.call('ZREM', KEYS[4], me) == 1 then
   readers_end(me)
