@@ -110,6 +110,11 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
         $owner = $this->ownerOf($key);
         $name = (string) $key;
         $timeout = $wait ? self::WAIT_FOREVER : 0.0;
+        // Asked before the call, off the hand-over's path (a woken waiter's first steps after the
+        // wait delay the next holder, and run on cold caches): a Key with no lifetime yet (Lock::acquire()
+        // resets it) cannot have expired once it gets this lock's.
+        $unbounded = $key->getRemainingLifetime() === null;
+        $until = null;
         $start = microtime(true);
         try {
             $taken = $read ? $this->redis->lockRead($name, $timeout, $this->initialTtl, $owner, false)
@@ -125,7 +130,9 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
                     // the lock was written at some moment of the call: counting from its start
                     // loses at most 1 % of the lifetime, and needs no round trip
                     $key->reduceLifetime($this->initialTtl - $waited);
+                    $until = $start + $this->initialTtl;
                 } else {
+                    $unbounded = false;
                     // a long wait: the lifetime began at the hand-over, which only Redis knows
                     $asked = microtime(true);
                     $left = $this->redis->remaining($name, $owner);
@@ -147,9 +154,13 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
                 ? sprintf('The wait for the "%s" lock ended before it was released.', $key)
                 : sprintf('The "%s" lock is held by another owner%s.', $key, $read ? ' for writing' : ''));
         }
-        $this->checkNotExpired($key);
+        if (!$unbounded) {
+            $this->checkNotExpired($key);
+        }
         $this->justSaved = $key;
-        $this->justSavedUntil = microtime(true) + $key->getRemainingLifetime();
+        // the lifetime as the Key was told it (its end counted from the call's start, not later than
+        // the Key's own), without asking the clock again
+        $this->justSavedUntil = $until ?? microtime(true) + $key->getRemainingLifetime();
     }
 
     /**
@@ -161,7 +172,9 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
      */
     public function putOffExpiration(Key $key, float $ttl): void
     {
-        self::checkTtl($ttl, __METHOD__);
+        if (!($ttl > 0) || $ttl > 1e9) {
+            self::checkTtl($ttl, __METHOD__); // throws
+        }
         $saved = $this->justSaved === $key;
         $this->justSaved = $this->justReleased = null;
         if ($saved && $ttl === $this->initialTtl && ($left = $this->justSavedUntil - microtime(true)) >= 0.99 * $ttl) {
