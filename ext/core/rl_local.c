@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <linux/futex.h>
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -278,22 +279,35 @@ static seg_waiter *first_live_queued(seg_shared *s, int slot)
 	return w;
 }
 
-static void wake(seg_waiter *w, uint32_t how, const seg_slot *sl)
+/* Tells w what it was woken to be; the futex wake itself is the caller's (wake() or, after the mutex, rl_local_unlock()). */
+static void mark_woken(seg_waiter *w, uint32_t how, const seg_slot *sl)
 {
 	if (how == WOKEN_HANDED) {
 		memcpy(w->tok, sl->tok, sl->tok_len);
 		w->tok_len = sl->tok_len;
 	}
 	__atomic_store_n(&w->woken, how, __ATOMIC_RELEASE);
+}
+
+static void wake(seg_waiter *w, uint32_t how, const seg_slot *sl)
+{
+	mark_woken(w, how, sl);
 	futex_wake(&w->woken);
 }
 
-static void hand_to(seg_slot *sl, seg_waiter *w)
+/* Makes w the holder; the caller wakes it (futex_wake(&w->woken)). */
+static void hand_over(seg_slot *sl, seg_waiter *w)
 {
 	sl->holder = w->proc;
 	sl->holder_ticket = w->ticket;
 	sl->handed++;
-	wake(w, WOKEN_HANDED, sl);
+	mark_woken(w, WOKEN_HANDED, sl);
+}
+
+static void hand_to(seg_slot *sl, seg_waiter *w)
+{
+	hand_over(sl, w);
+	futex_wake(&w->woken);
 }
 
 /* The first local waiter, if any, takes the key in Redis for the host. */
@@ -1025,14 +1039,14 @@ rl_local_unlock_result rl_local_unlock(rl_local_seg *seg, int slot, uint64_t tic
 	seg_shared *s = seg->shm;
 	seg_slot *sl = &s->slots[slot];
 	rl_local_unlock_result result = RL_LOCAL_NOT_HOLDER;
-	seg_waiter *w;
+	seg_waiter *w = NULL;
 
 	seg_lock(s);
 	/* the pid too: a forked child has its parent's records, never its parent's lock */
 	if (sl->in_use && sl->holder_ticket == ticket && same_proc(sl->holder, self_proc())) {
 		result = RL_LOCAL_RELEASE_GLOBAL;
 		if (may_hand && sl->handed < RL_LOCAL_BOUND && (w = first_live_queued(s, slot))) {
-			hand_to(sl, w);
+			hand_over(sl, w);
 			result = RL_LOCAL_HANDED_ON;
 		} else {
 			/* released in Redis next: until its answer (and for good if it never comes) nobody knows the lifetime */
@@ -1040,6 +1054,22 @@ rl_local_unlock_result rl_local_unlock(rl_local_seg *seg, int slot, uint64_t tic
 		}
 	}
 	seg_unlock(s);
+	if (result == RL_LOCAL_HANDED_ON) {
+		/*
+		 * Woken after the mutex, which the new holder takes first thing: woken under
+		 * it, it would sleep again on the mutex until our unlock. The record may be
+		 * another waiter's by now (ours woke on a timeout, took the lock, freed it):
+		 * a wake it does not need, after which it looks at its word and sleeps again.
+		 */
+		futex_wake(&w->woken);
+		/*
+		 * The lock's next holder is on the critical path, this process is not any
+		 * more: on a host with more runnable processes than CPUs (a busy FPM pool),
+		 * give the CPU away, so the holder is not left waiting for this one's time
+		 * slice to end. A no-op when nothing else is runnable here.
+		 */
+		sched_yield();
+	}
 	return result;
 }
 
