@@ -310,15 +310,24 @@ static void hand_to(seg_slot *sl, seg_waiter *w)
 	futex_wake(&w->woken);
 }
 
-/* The first local waiter, if any, takes the key in Redis for the host. */
-static void pass_global(seg_shared *s, int slot)
+/* The first local waiter, if any, takes the key in Redis for the host: returned, told, not yet woken (futex_wake). */
+static seg_waiter *pass_global_unwoken(seg_shared *s, int slot)
 {
 	seg_slot *sl = &s->slots[slot];
 	seg_waiter *w = first_live_queued(s, slot);
 	if (w) {
 		sl->global = w->proc;
 		sl->global_ticket = w->ticket;
-		wake(w, WOKEN_GLOBAL, sl);
+		mark_woken(w, WOKEN_GLOBAL, sl);
+	}
+	return w;
+}
+
+static void pass_global(seg_shared *s, int slot)
+{
+	seg_waiter *w = pass_global_unwoken(s, slot);
+	if (w) {
+		futex_wake(&w->woken);
 	}
 }
 
@@ -1077,6 +1086,7 @@ void rl_local_released(rl_local_seg *seg, int slot, uint64_t ticket, const char 
 {
 	seg_shared *s = seg->shm;
 	seg_slot *sl = &s->slots[slot];
+	seg_waiter *w = NULL;
 
 	seg_lock(s);
 	if (sl->in_use && sl->holder_ticket == ticket && same_proc(sl->holder, self_proc())
@@ -1084,10 +1094,14 @@ void rl_local_released(rl_local_seg *seg, int slot, uint64_t ticket, const char 
 		sl->tok_len = 0;
 		sl->holder_ticket = 0;
 		sl->handed = 0;
-		pass_global(s, slot);
+		w = pass_global_unwoken(s, slot);
 		release_slot_if_idle(s, slot);
 	}
 	seg_unlock(s);
+	if (w) {
+		/* after the mutex, which w takes first thing (as rl_local_unlock() wakes) */
+		futex_wake(&w->woken);
+	}
 }
 
 void rl_local_usage(rl_local_seg *seg, int *slots, int *waiters)
