@@ -172,9 +172,7 @@ final class RedisLockStore implements PersistingStoreInterface, BlockingStoreInt
      */
     public function putOffExpiration(Key $key, float $ttl): void
     {
-        if (!($ttl > 0) || $ttl > 1e9) {
-            self::checkTtl($ttl, __METHOD__); // throws
-        }
+        self::checkTtl($ttl, __METHOD__);
         $saved = $this->justSaved === $key;
         $this->justSaved = $this->justReleased = null;
         if ($saved && $ttl === $this->initialTtl && ($left = $this->justSavedUntil - microtime(true)) >= 0.99 * $ttl) {
