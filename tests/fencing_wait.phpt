@@ -219,7 +219,7 @@ var_dump($j->lock($name, 0, 30), $F->take(fn () => $h->unlock($name)), $j->lock(
 $sent = implode(' ', rl_commands_of($mon->commands(), $jaddr));
 // (the hint lasts 1 s: on a machine so loaded that more passed since the failed try, the lock() tries
 // the take first, finds the lock free and takes it there, its fence known at once: counted all the same)
-$joined = in_array($sent, ['evalsha evalsha brpoplpush', 'evalsha eval brpoplpush'], true);
+$joined = in_array($sent, ['evalsha evalsha brpoplpush', 'evalsha script eval brpoplpush'], true);
 echo $joined || $sent === 'evalsha evalsha' ? 'a try, then the join (or the take)' : $sent, "\n";
 // taken by waiting: fence() reads it, once (taken by the take: known, nothing sent)
 var_dump($F->add($j->fence($name)), rl_commands_of($mon->commands(), $jaddr) === ($joined ? ['evalsha'] : []),

@@ -45,8 +45,9 @@ usleep(300000);
 var_dump($raw->cmd('EXISTS', $wake . $tokA, $wake . $tokB), $b->pending(),
     rl_queue_tokens($raw->cmd('LRANGE', $queue, '0', '-1')) === [$tokB]);
 $seen = $mon->commands();
-// (a connection's first pipelined script calls go by EVAL: written as "eval" here either way)
-$cmds = fn (string $addr) => implode(' ', array_map(fn ($c) => $c === 'evalsha' ? 'eval' : $c, rl_commands_of($seen, $addr)));
+// (a connection's first pipelined script calls go by EVAL, behind SCRIPT LOAD: written as "eval" here either way)
+$cmds = fn (string $addr) => implode(' ', array_map(fn ($c) => $c === 'evalsha' ? 'eval' : $c,
+    array_values(array_filter(rl_commands_of($seen, $addr), fn ($c) => $c !== 'script'))));
 // A: SET NX; the join (the head: the lock's 30 s outlast its 5 s block) and its block, which took the
 // grant: nothing after the wake-up (then isLocking(): GET)
 // B: SET NX; the join and its block, still blocked

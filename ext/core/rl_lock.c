@@ -436,7 +436,7 @@ rl_status rl_lock_wait_round(rl_conn *conn, const rl_script *script, int nkeys, 
 		bool by_sha = (conn->scripts_seen & script->bit) != 0;
 		rl_script_command(&cmds[0], script, by_sha, nkeys, nargs, args, lens);
 		rl_wait_brpoplpush_command(&cmds[1], &block, keys->wake, keys->wake_len, keys->terms, keys->key_len);
-		if ((status = rl_conn_pipeline(conn, 2, cmds, replies, err)) != RL_OK) {
+		if ((status = rl_script_wait_round(conn, script, by_sha, 2, cmds, replies, err)) != RL_OK) {
 			goto out;
 		}
 		rl_lock_read_note(replies[1], step);

@@ -101,6 +101,34 @@ void rl_script_command(rl_command *cmd, const rl_script *script, bool by_sha, in
 	}
 }
 
+rl_status rl_script_wait_round(rl_conn *conn, const rl_script *script, bool by_sha, size_t n, const rl_command *cmds,
+		redisReply **replies, rl_error *err)
+{
+	rl_command load;
+	redisReply *loaded = NULL;
+	rl_status status;
+	bool ok;
+
+	if (by_sha) {
+		return rl_conn_pipeline(conn, n, cmds, replies, err);
+	}
+	rl_command_init(&load);
+	rl_command_add_str(&load, "SCRIPT");
+	rl_command_add_str(&load, "LOAD");
+	rl_command_add_str(&load, script->source);
+	if ((status = rl_conn_pipeline_behind(conn, &load, &loaded, n, cmds, replies, err)) != RL_OK) {
+		return status;
+	}
+	ok = loaded->type == REDIS_REPLY_ERROR
+		|| (loaded->type == REDIS_REPLY_STRING && loaded->len == 40 && memcmp(loaded->str, script->sha1, 40) == 0);
+	freeReplyObject(loaded);
+	if (!ok) {
+		rl_reply_free_all(replies, n);
+		return rl_conn_unexpected_reply(conn, "SCRIPT LOAD", err);
+	}
+	return RL_OK;
+}
+
 rl_status rl_script_run_then(rl_conn *conn, const rl_script *script, int nkeys, int nargs, const char **args,
 		const size_t *lens, const rl_command *then, redisReply **replies, rl_error *err)
 {

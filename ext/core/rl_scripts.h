@@ -97,4 +97,18 @@ rl_status rl_script_run_then(rl_conn *conn, const rl_script *script, int nkeys, 
 void rl_script_command(rl_command *cmd, const rl_script *script, bool by_sha, int nkeys, int nargs,
 		const char **args, const size_t *lens);
 
+/*
+ * The round trip of a wait step, whose script call (sent by EVALSHA when
+ * by_sha, else by EVAL) has a block behind it: the first time a connection
+ * sends it (!by_sha), SCRIPT LOAD goes in front. Redis 7.4+ and Valkey evict
+ * the scripts only EVAL loaded (LRU, beyond 500 of them: another
+ * application's made-up scripts can push ours out), and an EVALSHA answered
+ * NOSCRIPT leaves the block behind it waiting for nothing. SCRIPT LOAD makes
+ * the script (also one EVAL loaded before) exempt until SCRIPT FLUSH. Its
+ * reply is the SHA1, or an error (a server that refuses SCRIPT: the EVAL runs
+ * all the same); any other breaks conn (RL_ERR_PROTOCOL). As rl_conn_pipeline() otherwise.
+ */
+rl_status rl_script_wait_round(rl_conn *conn, const rl_script *script, bool by_sha, size_t n, const rl_command *cmds,
+		redisReply **replies, rl_error *err);
+
 #endif /* RL_SCRIPTS_H */

@@ -282,7 +282,7 @@ rl_status rl_wait_step(rl_conn *conn, const rl_script *script, int nkeys, int na
 		rl_wait_blpop_command(&cmds[n++], &block, wake_key, wake_key_len);
 		visit_at = n;
 		rl_script_command(&cmds[n++], script, by_sha, nkeys, nargs, args, lens);
-		if ((status = rl_conn_pipeline(conn, n, cmds, replies, err)) != RL_OK) {
+		if ((status = rl_script_wait_round(conn, script, by_sha, n, cmds, replies, err)) != RL_OK) {
 			goto out;
 		}
 		if (by_sha && join_args && rl_reply_is_noscript(replies[0])) {

@@ -205,6 +205,14 @@ rl_status rl_conn_call(rl_conn *conn, const rl_command *cmd, redisReply **reply,
 /* Sends n commands in one write and reads n replies (one round trip). On failure no reply is returned. */
 rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redisReply **replies, rl_error *err);
 
+/*
+ * The same round trip with front written before the commands (and before an
+ * ASKING of theirs), its reply in *front_reply, for the caller to judge (NULL
+ * on failure, like the others).
+ */
+rl_status rl_conn_pipeline_behind(rl_conn *conn, const rl_command *front, redisReply **front_reply, size_t n,
+		const rl_command *cmds, redisReply **replies, rl_error *err);
+
 /* Fills err with "<server>: <reply text>" for an error reply and returns RL_ERR_SERVER. */
 rl_status rl_conn_error_reply(const rl_conn *conn, const redisReply *reply, rl_error *err);
 rl_status rl_conn_unexpected_reply(rl_conn *conn, const char *what, rl_error *err);

@@ -159,7 +159,9 @@ static rl_status read_extra_reply(rl_conn *conn, unsigned long long deadline_ns,
 	return status;
 }
 
-rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redisReply **replies, rl_error *err)
+/* The round trip of rl_conn_pipeline(), front (when not NULL) written first and its reply read into *front_reply. */
+static rl_status pipeline(rl_conn *conn, const rl_command *front, redisReply **front_reply, size_t n,
+		const rl_command *cmds, redisReply **replies, rl_error *err)
 {
 	static const char *const asking_argv[1] = { "ASKING" };
 	static const size_t asking_len[1] = { 6 };
@@ -180,6 +182,9 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 	/* a WAIT may outlast the socket's own timeout (read_timeout): then even the first read poll()s by the deadline */
 	reads = wait ? 1 : 0;
 	conn->reply_pending = true;
+	if (front && (status = append_argv(conn, front->argc, front->argv, front->argvlen, err)) != RL_OK) {
+		return status;
+	}
 	for (i = 0; i < n; i++) {
 		if (conn->asking && (status = append_argv(conn, 1, asking_argv, asking_len, err)) != RL_OK) {
 			return status;
@@ -198,11 +203,14 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 	if ((status = write_all(conn, deadline_ns, err)) != RL_OK) {
 		return status;
 	}
+	if (front && (status = read_reply(conn, deadline_ns, &reads, front_reply, err)) != RL_OK) {
+		return status;
+	}
 	for (got = 0; got < n; got++) {
 		if ((conn->asking && (status = read_extra_reply(conn, deadline_ns, &reads, false, err)) != RL_OK)
 				|| (status = read_reply(conn, deadline_ns, &reads, &replies[got], err)) != RL_OK) {
 			rl_reply_free_all(replies, got);
-			return status;
+			goto failed;
 		}
 		if (conn->redirect.kind == RL_REDIRECT_NONE) {
 			rl_reply_decode_redirect(replies[got], &conn->redirect);
@@ -210,12 +218,30 @@ rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redi
 	}
 	if (wait && (status = read_extra_reply(conn, deadline_ns, &reads, true, err)) != RL_OK) {
 		rl_reply_free_all(replies, n);
-		return status;
+		goto failed;
 	}
 	if ((status = rl_conn_settle(conn, err)) != RL_OK) {
 		rl_reply_free_all(replies, n);
+		goto failed;
+	}
+	return RL_OK;
+failed:
+	if (front) {
+		rl_reply_free_all(front_reply, 1);
 	}
 	return status;
+}
+
+rl_status rl_conn_pipeline(rl_conn *conn, size_t n, const rl_command *cmds, redisReply **replies, rl_error *err)
+{
+	return pipeline(conn, NULL, NULL, n, cmds, replies, err);
+}
+
+rl_status rl_conn_pipeline_behind(rl_conn *conn, const rl_command *front, redisReply **front_reply, size_t n,
+		const rl_command *cmds, redisReply **replies, rl_error *err)
+{
+	*front_reply = NULL;
+	return pipeline(conn, front, front_reply, n, cmds, replies, err);
 }
 
 rl_status rl_conn_wait_replicas(rl_conn *conn, int replicas, long long timeout_ms, long long *acked, rl_error *err)
